@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const EmailLinkRequestSchema = z.object({
+  email: z.email({ error: 'Enter a valid e-mail address.' }).max(254).transform((e) => e.trim().toLowerCase()),
+});
+export type EmailLinkRequest = z.input<typeof EmailLinkRequestSchema>;
+
+export const EmailLinkResponseSchema = z.object({
+  sent: z.literal(true),
+  message: z.string(),
+});
+
+/** The signed-in person as the app keeps it on the device (spec: userInfo). */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  bio: z.string().nullable(),
+  onboarded: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const SessionResponseSchema = z.object({ user: CurrentUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const AuthProviderSchema = z.object({ id: z.string(), name: z.string(), signInUrl: z.string() });
+export const AuthProvidersResponseSchema = z.array(AuthProviderSchema);
+
+export const SetProfileRequestSchema = z.object({
+  displayName: z.string().trim().min(1, 'Display name is required.').max(40, 'Display name is at most 40 characters.'),
+  bio: z.string().trim().max(300, 'Bio is at most 300 characters.').optional(),
+  imageUrl: z.url({ error: 'Image must be a URL.' }).max(2000).nullable().optional(),
+});
+export type SetProfileRequest = z.infer<typeof SetProfileRequestSchema>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+      .default('sqlite:./data/reelhouse.db'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Reelhouse <no-reply@reelhouse.local>'),
+    OIDC_PROVIDERS: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    CATALOGUE_DIR: z.string().optional(),
+    TMDB_API_KEY: z.string().optional(),
+    TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
+    IMDB_DATASETS_URL: z.url().default('https://datasets.imdbws.com'),
+    IMDB_MIN_VOTES: z.coerce.number().int().min(0).default(1000),
+    WEB_DIST: z.string().default('dist/web'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (sign-in links are sent by e-mail)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface OidcProvider {
+  providerId: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config extends Env {
+  appUrl: string;
+  authSecret: string;
+  dialect: 'sqlite' | 'postgres';
+  oidcProviders: OidcProvider[];
+}
+
+export class ConfigError extends Error {}
+
+/** Parse and check the environment once; a wrong value throws a ConfigError naming it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const oidcProviders: OidcProvider[] = [];
+  if (env.OIDC_PROVIDERS) {
+    // id|discoveryUrl|clientId|clientSecret, separated by commas
+    for (const entry of env.OIDC_PROVIDERS.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const [providerId, discoveryUrl, clientId, clientSecret] = entry.split('|');
+      if (!providerId || !discoveryUrl || !clientId || !clientSecret) {
+        throw new ConfigError(
+          'Invalid configuration:\n  OIDC_PROVIDERS: each entry must be id|discoveryUrl|clientId|clientSecret',
+        );
+      }
+      oidcProviders.push({ providerId, discoveryUrl, clientId, clientSecret });
+    }
+  }
+  return {
+    ...env,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET ?? 'development-only-secret-change-me-0123456789',
+    dialect: env.DATABASE_URL.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+    oidcProviders,
+  };
+}

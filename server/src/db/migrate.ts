@@ -1,0 +1,52 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Database } from './database.ts';
+import * as m20261122000100 from './migrations/20261122000100_auth.ts';
+
+export type MigrationDialect = 'sqlite' | 'postgres';
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Each receives the dialect so SQLite/PostgreSQL
+ * differences live in one visible place. Add new ones at the end.
+ */
+const migrations: Record<string, DialectMigration> = {
+  '20261122000100_auth': m20261122000100,
+};
+
+/** Column types that differ between the two databases. */
+export function types(dialect: MigrationDialect) {
+  const pg = dialect === 'postgres';
+  return {
+    bool: pg ? ('boolean' as const) : ('integer' as const),
+    false: pg ? sql`false` : sql`0`,
+    true: pg ? sql`true` : sql`1`,
+    timestamp: pg ? ('timestamptz' as const) : ('text' as const),
+    json: pg ? ('jsonb' as const) : ('text' as const),
+    real: pg ? ('double precision' as const) : ('real' as const),
+    bigint: pg ? ('bigint' as const) : ('integer' as const),
+  };
+}
+
+class Provider implements MigrationProvider {
+  constructor(private dialect: MigrationDialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(migrations)) {
+      out[name] = { up: (db) => m.up(db, this.dialect) };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db.withoutPlugins() as Kysely<unknown>,
+    provider: new Provider(database.dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

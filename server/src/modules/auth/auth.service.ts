@@ -1,0 +1,89 @@
+import { betterAuth } from 'better-auth';
+import { bearer, genericOAuth, magicLink } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { type Mailer, signInMail } from './mailer.ts';
+
+export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_COOKIE = 'idToken';
+
+const ts = { createdAt: 'created_at', updatedAt: 'updated_at' };
+
+/**
+ * The authentication library, configured on our own tables (snake_case) and
+ * our own session cookie name. It owns tokens, verification and sessions.
+ */
+export function createAuth(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger) {
+  const secure = config.appUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Reelhouse',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: { db: database.db.withoutPlugins() as Kysely<unknown>, type: database.dialect },
+    user: {
+      modelName: 'users',
+      fields: { name: 'display_name', image: 'image_url', emailVerified: 'email_verified', ...ts },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_TTL_SECONDS,
+      fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', ...ts },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...ts,
+      },
+    },
+    verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', ...ts } },
+    // Our own limiter (fastify rate-limit, Redis-backed when REDIS_URL is set) guards the sign-in calls.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: false,
+      cookies: { session_token: { name: SESSION_COOKIE, attributes: { secure, sameSite: 'lax', path: '/', httpOnly: true } } },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        log[level]({ args }, `auth: ${message}`);
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: SIGN_IN_LINK_TTL_SECONDS,
+        sendMagicLink: async ({ email, url }) => {
+          await mailer.send({ to: email, ...signInMail(url) });
+        },
+      }),
+      bearer(),
+      ...(config.oidcProviders.length
+        ? [
+            genericOAuth({
+              config: config.oidcProviders.map((p) => ({
+                providerId: p.providerId,
+                discoveryUrl: p.discoveryUrl,
+                clientId: p.clientId,
+                clientSecret: p.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+              })),
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

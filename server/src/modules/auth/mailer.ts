@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise (outside production) the mail is written to the log. */
+export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+  if (!opts.smtpUrl) {
+    return {
+      async send(mail) {
+        opts.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL set, not sent)');
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(opts.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: opts.from, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+export function signInMail(url: string): Pick<Mail, 'subject' | 'text' | 'html'> {
+  const safe = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return {
+    subject: 'Your Reelhouse sign-in link',
+    text: `Open this link to sign in to Reelhouse:\n\n${url}\n\nIt works once and expires in 15 minutes. If you did not ask for it, ignore this mail.`,
+    html: `<p>Open this link to sign in to Reelhouse:</p><p><a href="${safe}">Sign in to Reelhouse</a></p><p>It works once and expires in 15 minutes. If you did not ask for it, ignore this mail.</p>`,
+  };
+}

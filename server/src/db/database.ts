@@ -11,6 +11,8 @@ export interface Database {
   /** Query layer for the app: snake_case tables seen as camelCase. */
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL: the schema in use when not the default one. */
+  schema?: string;
   /** The raw better-sqlite3 handle when on SQLite (for bulk imports and FTS). */
   sqlite?: SQLite.Database;
   /** The pg pool when on PostgreSQL. */
@@ -72,6 +74,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     dialect: 'postgres',
+    schema: opts.schema,
     pool,
     async ping() {
       await sql`select 1`.execute(db);

@@ -45,6 +45,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db.withoutPlugins() as Kysely<unknown>,
     provider: new Provider(database.dialect),
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the server', () => {
+  it('answers health and readiness', async () => {
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ data: { status: 'ok' } });
+    const ready = await ctx.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().data.database).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite');
+  });
+
+  it('answers unknown /api paths with a JSON 404 and serves the app elsewhere', async () => {
+    const api = await ctx.app.inject('/api/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: 'not_found', message: 'No route for GET /api/no-such-thing.' } });
+    const post = await ctx.app.inject({ method: 'POST', url: '/api/nothing' });
+    expect(post.statusCode).toBe(404);
+    for (const path of ['/', '/home', '/directory/movies?filter=top-rated', '/lists/abc/view']) {
+      const page = await ctx.app.inject(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<div id="root">');
+    }
+  });
+
+  it('sends security headers with a strict content security policy and a request id', async () => {
+    const res = await ctx.app.inject('/home');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    const given = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('generates the OpenAPI document from the route schemas and shows it at /api/docs', async () => {
+    const doc = await ctx.app.inject('/api/docs/openapi.json');
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.paths['/api/auth/email-link'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+    const redirect = await ctx.app.inject('/api/docs');
+    expect([200, 301, 302]).toContain(redirect.statusCode);
+    const page = await ctx.app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});

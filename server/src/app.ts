@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSession } from './plugins/session.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth } from './modules/auth/auth.service.ts';
+import { createMailer, type Mailer } from './modules/auth/mailer.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    redis: Redis | null;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+const STRICT_CSP = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  app.decorate('redis', redis);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: STRICT_CSP },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'reelhouse-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: { code: 'rate_limited', message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` },
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Reelhouse API',
+        version: '0.1.0',
+        description:
+          'Every call answers { "data": ... } or fails with { "error": { "code", "message" } }. Signed-in calls carry the idToken cookie or Authorization: Bearer <token>.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'idToken' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(scalar, { routePrefix: '/api/docs' });
+  // The API reference page needs inline scripts; relax the policy for it alone.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/docs')) {
+      reply.header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'",
+      );
+    }
+  });
+
+  // App plugins.
+  registerErrorHandling(app);
+  registerSession(app, database);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const auth = createAuth(config, database, mailer, app.log);
+
+  // Modules.
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth, config });
+  await app.register(userRoutes);
+
+  // The single-page app: built files, and index.html for every other non-API path.
+  const webRoot = resolve(config.WEB_DIST);
+  const hasWeb = existsSync(resolve(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${req.method} ${path}.` } });
+    }
+    if (!hasWeb) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (redis) await redis.quit().catch(() => undefined);
+  });
+  return app;
+}

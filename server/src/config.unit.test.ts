@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has defaults that run on SQLite without anything set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.dialect).toBe('sqlite');
+    expect(c.appUrl).toBe('http://localhost:3000');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with sqlite: or postgres:\/\//);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'google|only-two' })).toThrow(ConfigError);
+  });
+
+  it('refuses to start in production without SMTP', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL: is required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' }).NODE_ENV).toBe('production');
+  });
+
+  it('reads PostgreSQL URLs and external identity providers', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      OIDC_PROVIDERS: 'keycloak|https://id.example/realms/r/.well-known/openid-configuration|client|secret',
+    });
+    expect(c.dialect).toBe('postgres');
+    expect(c.oidcProviders[0]).toMatchObject({ providerId: 'keycloak', clientId: 'client' });
+  });
+});

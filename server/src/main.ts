@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const database = await openDatabase({ url: config.DATABASE_URL });
+await migrateToLatest(database);
+const app = await buildApp({ config, database });
+app.addHook('onClose', async () => {
+  await database.close();
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping: finishing requests in flight');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while stopping');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+if (!config.SMTP_URL) app.log.info('SMTP_URL is not set: sign-in links are written to this log.');

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInLinkOf } from '../../../test/smtp.ts';
+import { createTestApp, signIn, type TestContext, uniqueEmail } from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ SIGNIN_RATE_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function requestLink(email: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email } });
+  expect(res.statusCode).toBe(200);
+  const mail = await ctx.smtp.mailFor(email.toLowerCase());
+  const url = new URL(signInLinkOf(mail.raw));
+  return { res, url, path: url.pathname + url.search, mail };
+}
+
+describe('e-mail link sign-in', () => {
+  it('sends a link by SMTP and answers the same for unknown and known addresses', async () => {
+    const email = uniqueEmail();
+    const first = await requestLink(email);
+    await ctx.app.inject({ method: 'GET', url: first.path });
+    const second = await requestLink(email);
+    expect(first.res.json()).toEqual(second.res.json());
+    expect(first.res.json().data.sent).toBe(true);
+    expect(second.mail.raw).toContain('Subject: Your Reelhouse sign-in link');
+    expect(second.url.origin).toBe('http://localhost:3000');
+  });
+
+  it('signs a new person up, sets the idToken cookie and continues into onboarding', async () => {
+    const email = uniqueEmail('New.Person');
+    const { path } = await requestLink(email);
+    const res = await ctx.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://localhost:3000/onboarding');
+    const cookie = res.cookies.find((c) => c.name === 'idToken');
+    expect(cookie).toBeDefined();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite?.toLowerCase()).toBe('lax');
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.secure).toBeFalsy();
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { idToken: cookie!.value } });
+    expect(session.json().data.user).toMatchObject({ email: email.toLowerCase(), onboarded: false, photoURL: null });
+  });
+
+  it('sends a returning person to /home', async () => {
+    const email = uniqueEmail();
+    await signIn(ctx, email);
+    const { path } = await requestLink(email);
+    const res = await ctx.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://localhost:3000/home');
+  });
+
+  it('accepts a link only once', async () => {
+    const { path } = await requestLink(uniqueEmail());
+    const ok = await ctx.app.inject({ method: 'GET', url: path });
+    expect(ok.cookies.some((c) => c.name === 'idToken' && c.value)).toBe(true);
+    const again = await ctx.app.inject({ method: 'GET', url: path });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toMatch(/^http:\/\/localhost:3000\/login\?error=/);
+    expect(again.cookies.some((c) => c.name === 'idToken' && c.value)).toBe(false);
+  });
+
+  it('lets a link expire after 15 minutes', async () => {
+    const email = uniqueEmail();
+    const { path } = await requestLink(email);
+    const rows = await ctx.database.db.selectFrom('verifications' as never).selectAll().execute();
+    const latest = (rows as Array<{ id: string; expiresAt: string | Date; createdAt: string | Date }>).sort(
+      (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
+    )[0];
+    const ttl = new Date(latest.expiresAt).getTime() - new Date(latest.createdAt).getTime();
+    expect(Math.round(ttl / 1000)).toBe(15 * 60);
+    await ctx.database.db
+      .updateTable('verifications' as never)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() } as never)
+      .where('id' as never, '=', latest.id as never)
+      .execute();
+    const res = await ctx.app.inject({ method: 'GET', url: path });
+    expect(res.headers.location).toMatch(/\/login\?error=/);
+  });
+
+  it('rejects an invalid e-mail with a message naming the field', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email: 'not-an-address' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'validation_error', message: 'email: Enter a valid e-mail address.' } });
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toMatch(/^email: /);
+    const garbage = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-link',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().error.code).toBe('invalid_json');
+  });
+
+  it('rejects a forged or unknown token without a session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/magic-link/verify?token=forged&callbackURL=%2Fhome' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/error=/);
+  });
+});
+
+describe('sessions', () => {
+  it('works as a cookie and as a bearer token, and ends on logout', async () => {
+    const s = await signIn(ctx);
+    const byCookie = await ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { idToken: s.cookie } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().data.id).toBe(s.user.id);
+    const byBearer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${decodeURIComponent(s.token)}` },
+    });
+    expect(byBearer.statusCode).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { idToken: s.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ data: { signedOut: true } });
+    const cleared = out.cookies.find((c) => c.name === 'idToken');
+    expect(cleared?.value).toBe('');
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { idToken: s.cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: { code: 'unauthorized', message: 'Session expired. Please log in again.' } });
+  });
+
+  it('answers 401 without a session, and a null user on /api/auth/session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    const junk = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: 'Bearer %E0%A4%A' } });
+    expect(junk.statusCode).toBe(401);
+    const s = await ctx.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(s.json()).toEqual({ data: { user: null } });
+  });
+
+  it('expires sessions whose time is up', async () => {
+    const s = await signIn(ctx);
+    await ctx.database.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('userId', '=', s.user.id)
+      .execute();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: s.headers })).statusCode).toBe(401);
+  });
+});
+
+describe('onboarding profile', () => {
+  it('sets the display name and bio of the signed-in person only', async () => {
+    const s = await signIn(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/setProfile',
+      headers: s.headers,
+      payload: { displayName: '  Ana Lima ', bio: 'Noir and giallo.' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: s.user.id, displayName: 'Ana Lima', bio: 'Noir and giallo.', onboarded: true });
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', headers: s.headers, payload: { displayName: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('displayName: Display name is required.');
+    const anon = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', payload: { displayName: 'X' } });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 with a JSON error after too many sign-in requests', async () => {
+    const limited = await createTestApp({ SIGNIN_RATE_LIMIT: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email: uniqueEmail() } });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().error.code).toBe('rate_limited');
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
+import { envelope } from '../../../../common/contracts/envelope.ts';
+import { presentCurrentUser } from './user.presenter.ts';
+import { setProfile } from './user.service.ts';
+
+export async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/user/me',
+    {
+      schema: { tags: ['user'], summary: 'The signed-in person', response: { 200: envelope(CurrentUserSchema) } },
+    },
+    async (req) => ({ data: presentCurrentUser(await req.requireUser()) }),
+  );
+
+  r.post(
+    '/api/user/setProfile',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Set display name, bio and photo (completes onboarding)',
+        body: SetProfileRequestSchema,
+        response: { 200: envelope(CurrentUserSchema) },
+      },
+    },
+    async (req) => {
+      const actor = await req.requireUser();
+      const user = await setProfile(app.database, actor, req.body);
+      return { data: presentCurrentUser(user) };
+    },
+  );
+}

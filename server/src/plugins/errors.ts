@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+function fieldOf(instancePath: string, context: string): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || context;
+}
+
+/** One place turns every error into { error: { code, message } }, hiding internals on 5xx. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = fieldOf(first?.instancePath ?? '', err.validationContext ?? 'body');
+      const message = `${field}: ${first?.message ?? 'is invalid'}`;
+      return reply.status(400).send({ error: { code: 'validation_error', message } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
+    }
+    const code =
+      status === 429
+        ? 'rate_limited'
+        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'unsupported_media_type'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'invalid_json'
+            : (err.code?.toLowerCase().replace(/^fst_err_/, '') ?? 'bad_request');
+    const message =
+      status === 429
+        ? 'Too many requests. Please wait a minute and try again.'
+        : code === 'invalid_json'
+          ? 'body: is not valid JSON.'
+          : err.message;
+    return reply.status(status).send({ error: { code, message } });
+  });
+}

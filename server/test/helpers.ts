@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { startSmtpServer, signInLinkOf } from './smtp.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh database for one test file: a new SQLite file, or a new PostgreSQL schema. */
+export async function openTestDatabase(): Promise<{ database: Database; url: string; cleanup(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const database = await openDatabase({ url: TEST_DATABASE_URL, schema, poolSize: 4 });
+    await migrateToLatest(database);
+    return {
+      database,
+      url: TEST_DATABASE_URL,
+      async cleanup() {
+        await database.close();
+        const pg = await import('pg');
+        const client = new pg.default.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'reelhouse-test-'));
+  const url = `sqlite:${join(dir, 'test.db')}`;
+  const database = await openDatabase({ url });
+  await migrateToLatest(database);
+  return {
+    database,
+    url,
+    async cleanup() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database with a real SMTP server receiving its mail. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const smtp = await startSmtpServer();
+  const { database, url, cleanup } = await openTestDatabase();
+  const web = mkdtempSync(join(tmpdir(), 'reelhouse-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Reelhouse</title><div id="root"></div>');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    SMTP_URL: smtp.url,
+    APP_URL: 'http://localhost:3000',
+    WEB_DIST: web,
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    smtp,
+    async close() {
+      await app.close();
+      await smtp.close();
+      await cleanup();
+      rmSync(web, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'fan'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Signs a person in the way a fan does: asks for a link, opens it from the mail. */
+export async function signIn(ctx: TestContext, email = uniqueEmail()) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email } });
+  if (res.statusCode !== 200) throw new Error(`email-link failed: ${res.statusCode} ${res.body}`);
+  const mail = await ctx.smtp.mailFor(email.toLowerCase());
+  const link = new URL(signInLinkOf(mail.raw));
+  const verify = await ctx.app.inject({ method: 'GET', url: link.pathname + link.search });
+  const cookie = verify.cookies.find((c) => c.name === 'idToken');
+  if (!cookie) throw new Error(`no session cookie: ${verify.statusCode} ${verify.headers.location}`);
+  const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { idToken: cookie.value } });
+  const user = session.json().data.user as { id: string; email: string; displayName: string };
+  return {
+    user,
+    cookie: cookie.value,
+    token: cookie.value,
+    location: verify.headers.location as string,
+    headers: { cookie: `idToken=${cookie.value}` },
+  };
+}
+
+/** A signed-in person who has completed onboarding. */
+export async function buildUser(ctx: TestContext, overrides: { email?: string; displayName?: string } = {}) {
+  const s = await signIn(ctx, overrides.email);
+  const displayName = overrides.displayName ?? 'Test Fan';
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/setProfile',
+    headers: s.headers,
+    payload: { displayName },
+  });
+  if (res.statusCode !== 200) throw new Error(`setProfile failed: ${res.body}`);
+  return { ...s, user: res.json().data as { id: string; email: string; displayName: string } };
+}

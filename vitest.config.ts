@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const serverFiles = ['server/**/*.test.ts'];
+const unitFiles = ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'scripts/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: unitFiles, environment: 'node' } },
+      {
+        test: {
+          name: 'server-sqlite',
+          include: serverFiles,
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: serverFiles,
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+    ],
+  },
+});

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.ts';
 import * as m20261122000100 from './migrations/20261122000100_auth.ts';
+import * as m20261122000200 from './migrations/20261122000200_catalogue.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,7 @@ interface DialectMigration {
  */
 const migrations: Record<string, DialectMigration> = {
   '20261122000100_auth': m20261122000100,
+  '20261122000200_catalogue': m20261122000200,
 };
 
 /** Column types that differ between the two databases. */

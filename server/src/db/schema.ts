@@ -28,7 +28,52 @@ export interface SessionsTable {
   updatedAt: Timestamp;
 }
 
+export type TitleType = 'movie' | 'tvSeries';
+
+export interface TitlesTable {
+  id: string;
+  imdbId: string | null;
+  justwatchId: string | null;
+  tmdbId: number | null;
+  titleType: TitleType;
+  primaryTitle: string;
+  originalTitle: string | null;
+  searchText: string;
+  startYear: number | null;
+  endYear: number | null;
+  releaseDate: string | null;
+  runtimeMinutes: number | null;
+  genres: string;
+  plot: string | null;
+  certification: string | null;
+  seasons: number | null;
+  imdbRating: number | null;
+  imdbVotes: number;
+  grossUsd: number | null;
+  posterUrl: string | null;
+  backdropUrl: string | null;
+  popularity: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TitleGenresTable {
+  titleId: string;
+  genre: string;
+}
+
+export interface TitlePeopleTable {
+  titleId: string;
+  ordering: number;
+  name: string;
+  role: 'actor' | 'director' | 'writer' | 'creator';
+  character: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  titles: TitlesTable;
+  titleGenres: TitleGenresTable;
+  titlePeople: TitlePeopleTable;
 }

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+
+// Variables from a local .env file, when there is one (real environment variables win).
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 let config: ReturnType<typeof loadConfig>;
 try {

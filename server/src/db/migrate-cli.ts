@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
+if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL });
 try {

@@ -1,0 +1,111 @@
+// Issue-2 budgets: start-up to /readyz, authenticated /api read vs bare Fastify, JS sizes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { signInLinkOf, startSmtpServer } from '../server/test/smtp.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 30000): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return performance.now() - t0;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} not ready`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function stop(child: ChildProcess) {
+  return new Promise((r) => {
+    child.once('exit', r);
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  // warm-up, then the measured run
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+const smtp = await startSmtpServer();
+const dir = mkdtempSync(join(tmpdir(), 'reelhouse-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+
+if (!existsSync('dist/web/index.html')) {
+  console.log('building the web app first (npm run build)...');
+  const b = spawn('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  await new Promise((r) => b.once('exit', r));
+}
+
+// 1. npm start on a built app: process spawn -> /readyz answers 200 (fresh database, migrations included).
+const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const readyMs = await waitFor(`${base}/readyz`, app);
+
+// 2. A signed-in session, obtained the way a fan gets one.
+const email = `bench.${Date.now()}@example.com`;
+await fetch(`${base}/api/auth/email-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+const link = signInLinkOf((await smtp.mailFor(email)).raw);
+const verify = await fetch(link, { redirect: 'manual' });
+const cookie = verify.headers.getSetCookie().find((c) => c.startsWith('idToken='));
+if (!cookie) throw new Error('no session cookie');
+const token = decodeURIComponent(cookie.split(';')[0].slice('idToken='.length));
+const me = await fetch(`${base}/api/user/me`, { headers: { authorization: `Bearer ${token}` } });
+if (me.status !== 200) throw new Error(`authenticated read failed: ${me.status}`);
+
+const authed = await load(`${base}/api/user/me`, { authorization: `Bearer ${token}` });
+await stop(app);
+
+// 3. Bare Fastify hello-world on the same machine.
+const helloPort = await freePort();
+const hello = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], { env: { ...process.env, PORT: String(helloPort) }, stdio: 'inherit' });
+await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+const bare = await load(`http://127.0.0.1:${helloPort}/`);
+await stop(hello);
+await smtp.close();
+rmSync(dir, { recursive: true, force: true });
+
+// 4. JavaScript loaded for / and /home: the entry chunk plus what index.html preloads, plus each route's lazy chunk.
+function gz(file: string) {
+  return gzipSync(readFileSync(file)).length;
+}
+const html = readFileSync('dist/web/index.html', 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const initialBytes = initial.reduce((s, f) => s + gz(join('dist/web', f)), 0);
+const assets = readdirSync('dist/web/assets').filter((f) => f.endsWith('.js'));
+const largestLazy = Math.max(0, ...assets.filter((f) => !initial.includes(`assets/${f}`)).map((f) => gz(join('dist/web/assets', f))));
+
+const ratio = authed.rps / bare.rps;
+console.log('\nFoundation benchmark');
+console.log(`  date ${new Date().toISOString()}  node ${process.version}  ${CONNECTIONS} connections, ${DURATION} s per run`);
+console.log(`  start-up to /readyz (fresh database):      ${readyMs.toFixed(0)} ms   (budget 2000 ms)`);
+console.log(`  bare Fastify hello-world:                  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+console.log(`  authenticated GET /api/user/me (SQLite):   ${authed.rps.toFixed(0)} req/s  p50 ${authed.p50} ms  p99 ${authed.p99} ms  errors ${authed.errors}`);
+console.log(`  ratio authenticated / hello-world:         ${(ratio * 100).toFixed(1)} %   (budget >= 60 %, p99 < 10 ms)`);
+console.log(`  JS loaded up front (entry + preloads):     ${(initialBytes / 1024).toFixed(1)} KB gzipped  [${initial.join(', ')}]`);
+console.log(`  largest lazy route chunk:                  ${(largestLazy / 1024).toFixed(1)} KB gzipped   (budget / and /home < 120 KB each)`);

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startSmtpServer } from '../server/test/smtp.ts';
+
+export const SCREENSHOT_DIR = 'e2e/screenshots';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** The built app served by the real server on a real port, with a real SMTP server for its mail. */
+export async function startStack(env: Record<string, string> = {}) {
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'reelhouse-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      SIGNIN_RATE_LIMIT: '100',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not become ready in 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    baseUrl,
+    smtp,
+    browser,
+    async newPage(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves one screenshot per step of a journey, numbered in order. */
+export function screenshotter(journey: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let n = 0;
+  return async (page: Page, step: string) => {
+    n += 1;
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}.png`) });
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInLinkOf } from '../server/test/smtp.ts';
+import { screenshotter, startStack } from './harness.ts';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function journey(name: string, width: number, height: number, mobile: boolean) {
+  const shot = screenshotter(name);
+  const { context, page } = await stack.newPage(width, height);
+  const email = `${name}.${Date.now()}@example.com`;
+
+  // A visitor lands on the landing page.
+  await page.goto('/');
+  await expect.poll(() => page.getByText('Ready to start').count()).toBeGreaterThan(0);
+  await shot(page, 'landing');
+
+  // /home without a session sends them to /login.
+  await page.goto('/home');
+  await page.waitForURL('**/login');
+  await shot(page, 'login');
+
+  // They ask for a sign-in link.
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await page.getByText('Check your inbox').waitFor();
+  await shot(page, 'link-sent');
+
+  // The link arrives by SMTP; opening it signs them up and continues into onboarding.
+  const mail = await stack.smtp.mailFor(email);
+  const link = signInLinkOf(mail.raw);
+  expect(new URL(link).origin).toBe(stack.baseUrl);
+  await page.goto(link);
+  await page.waitForURL('**/onboarding');
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+  await dialog.waitFor();
+  await shot(page, 'onboarding');
+  await dialog.getByLabel('Display name').fill('Maya Film');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/home');
+
+  // Signed in: the side menu is there (through the hamburger on a phone).
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (mobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await nav.getByRole('link', { name: 'Home' }).first().waitFor({ state: 'visible' });
+  await expect.poll(() => nav.getByText('Create Discussion').isVisible()).toBe(true);
+  await shot(page, 'home');
+
+  // The avatar menu offers My profile and Log out.
+  if (mobile) {
+    await nav.getByRole('button', { name: 'Account menu' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  }
+  await page.getByRole('menuitem', { name: /my profile/i }).first().waitFor();
+  await shot(page, 'avatar-menu');
+  await page.getByRole('menuitem', { name: 'Log out' }).first().click();
+  await page.waitForURL('**/onboarding');
+  await shot(page, 'logged-out');
+
+  // The session is gone on the server too.
+  const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+  expect(session).toEqual({ data: { user: null } });
+  await context.close();
+}
+
+describe('sign-up by e-mail link, then log out', () => {
+  it('works on a desktop at 1440 px', async () => {
+    await journey('desktop', 1440, 900, false);
+  });
+
+  it('works on a phone at 390 px through the hamburger', async () => {
+    await journey('mobile', 390, 844, true);
+  });
+});

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Database } from './database.ts';
 import * as m20261122000100 from './migrations/20261122000100_auth.ts';
 import * as m20261122000200 from './migrations/20261122000200_catalogue.ts';
+import * as m20261122000300 from './migrations/20261122000300_catalogue_import.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,7 @@ interface DialectMigration {
 const migrations: Record<string, DialectMigration> = {
   '20261122000100_auth': m20261122000100,
   '20261122000200_catalogue': m20261122000200,
+  '20261122000300_catalogue_import': m20261122000300,
 };
 
 /** Column types that differ between the two databases. */

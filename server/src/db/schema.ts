@@ -53,6 +53,10 @@ export interface TitlesTable {
   posterUrl: string | null;
   backdropUrl: string | null;
   popularity: number;
+  /** Lower-case alphanumerics of the primary title; with start_year it matches id-less sources. */
+  matchKey: string | null;
+  tmdbPopularity: number | null;
+  budgetUsd: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -70,10 +74,25 @@ export interface TitlePeopleTable {
   character: string | null;
 }
 
+/** Person names from IMDb's name.basics, used to resolve crew and principals. */
+export interface CatalogueNamesTable {
+  nconst: string;
+  name: string;
+}
+
+/** Cached TMDB responses (JSON text) with an expiry. */
+export interface TmdbCacheTable {
+  key: string;
+  body: string;
+  expiresAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   titles: TitlesTable;
   titleGenres: TitleGenresTable;
   titlePeople: TitlePeopleTable;
+  catalogueNames: CatalogueNamesTable;
+  tmdbCache: TmdbCacheTable;
 }

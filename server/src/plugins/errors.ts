@@ -19,6 +19,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = `${field}: ${first?.message ?? 'is invalid'}`;
       return reply.status(400).send({ error: { code: 'validation_error', message } });
     }
+    // Errors raised by the authentication library carry their own status and code.
+    const authBody = (err as { body?: { code?: string; message?: string } }).body;
+    if (err.name === 'APIError' && authBody && typeof err.statusCode === 'number' && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({
+        error: { code: (authBody.code ?? 'auth_error').toLowerCase(), message: authBody.message ?? err.message },
+      });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');

@@ -9,6 +9,7 @@ import {
 } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import type { Config } from '../../config.ts';
+import { notFound } from '../../lib/errors.ts';
 import { presentCurrentUser } from '../user/user.presenter.ts';
 import type { Auth } from './auth.service.ts';
 
@@ -151,6 +152,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
       '/api/auth/oidc/:providerId',
       { config: limit, schema: { tags: ['auth'], params: z.object({ providerId: z.string().max(64) }) } },
       async (req, reply) => {
+        if (!config.oidcProviders.some((p) => p.providerId === req.params.providerId)) {
+          throw notFound(`providerId: no identity provider "${req.params.providerId}" is configured.`, 'unknown_provider');
+        }
         const res = await auth.api.signInSocial({
           body: { provider: req.params.providerId, callbackURL: '/home', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login' },
           headers: webHeaders(req),

@@ -87,6 +87,23 @@ export interface TmdbCacheTable {
   expiresAt: Timestamp;
 }
 
+export type TitleActivityKind = 'view' | 'rating' | 'watchlist' | 'search_click';
+
+/** Daily counters of what people did with a title (weekly popularity). */
+export interface TitleActivityDailyTable {
+  day: string;
+  titleId: string;
+  kind: TitleActivityKind;
+  count: number;
+}
+
+/** Daily counters of searches that led to a click (popular searches). */
+export interface SearchQueryDailyTable {
+  day: string;
+  query: string;
+  count: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -95,4 +112,6 @@ export interface DB {
   titlePeople: TitlePeopleTable;
   catalogueNames: CatalogueNamesTable;
   tmdbCache: TmdbCacheTable;
+  titleActivityDaily: TitleActivityDailyTable;
+  searchQueryDaily: SearchQueryDailyTable;
 }

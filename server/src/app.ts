@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
@@ -67,15 +67,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   // External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: STRICT_CSP },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false }, [
+    // The API reference page needs inline scripts; the policy is relaxed for it alone.
+    {
+      prefix: '/api/docs',
+      csp: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+    },
+  ]);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -98,15 +102,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(scalar, { routePrefix: '/api/docs' });
-  // The API reference page needs inline scripts; relax the policy for it alone.
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/docs')) {
-      reply.header(
-        'content-security-policy',
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'",
-      );
-    }
-  });
 
   // App plugins.
   registerErrorHandling(app);

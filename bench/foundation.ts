@@ -54,14 +54,11 @@ const dir = mkdtempSync(join(tmpdir(), 'reelhouse-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
-if (!existsSync('dist/web/index.html')) {
-  console.log('building the web app first (npm run build)...');
-  const b = spawn('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  await new Promise((r) => b.once('exit', r));
-}
+
+if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
 
 // 1. npm start on a built app: process spawn -> /readyz answers 200 (fresh database, migrations included).
-const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+const app = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js'], {
   env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -94,10 +91,11 @@ rmSync(dir, { recursive: true, force: true });
 function gz(file: string) {
   return gzipSync(readFileSync(file)).length;
 }
-const html = readFileSync('dist/web/index.html', 'utf8');
+const built = existsSync('dist/web/index.html');
+const html = built ? readFileSync('dist/web/index.html', 'utf8') : '';
 const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
 const initialBytes = initial.reduce((s, f) => s + gz(join('dist/web', f)), 0);
-const assets = readdirSync('dist/web/assets').filter((f) => f.endsWith('.js'));
+const assets = built ? readdirSync('dist/web/assets').filter((f) => f.endsWith('.js')) : [];
 const largestLazy = Math.max(0, ...assets.filter((f) => !initial.includes(`assets/${f}`)).map((f) => gz(join('dist/web/assets', f))));
 
 const ratio = authed.rps / bare.rps;
@@ -107,5 +105,6 @@ console.log(`  start-up to /readyz (fresh database):      ${readyMs.toFixed(0)} 
 console.log(`  bare Fastify hello-world:                  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
 console.log(`  authenticated GET /api/user/me (SQLite):   ${authed.rps.toFixed(0)} req/s  p50 ${authed.p50} ms  p99 ${authed.p99} ms  errors ${authed.errors}`);
 console.log(`  ratio authenticated / hello-world:         ${(ratio * 100).toFixed(1)} %   (budget >= 60 %, p99 < 10 ms)`);
-console.log(`  JS loaded up front (entry + preloads):     ${(initialBytes / 1024).toFixed(1)} KB gzipped  [${initial.join(', ')}]`);
-console.log(`  largest lazy route chunk:                  ${(largestLazy / 1024).toFixed(1)} KB gzipped   (budget / and /home < 120 KB each)`);
+if (!built) console.log('  (web app not built: run npm run build for the JS sizes)');
+else console.log(`  JS loaded up front (entry + preloads):     ${(initialBytes / 1024).toFixed(1)} KB gzipped  [${initial.join(', ')}]`);
+if (built) console.log(`  largest lazy route chunk:                  ${(largestLazy / 1024).toFixed(1)} KB gzipped   (budget / and /home < 120 KB each)`);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +21,14 @@ async function freePort(): Promise<number> {
 
 /** The built app served by the real server on a real port, with a real SMTP server for its mail. */
 export async function startStack(env: Record<string, string> = {}) {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('The app is not built: run npm run build first.');
+  }
   const smtp = await startSmtpServer();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'reelhouse-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

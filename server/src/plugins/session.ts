@@ -45,41 +45,58 @@ export function credentialOf(req: FastifyRequest): string | null {
   return token && token.length >= 16 && token.length <= 128 ? token : null;
 }
 
-export async function findSessionUser(database: Database, token: string): Promise<SessionUser | null> {
-  const row = await database.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.expiresAt',
-      'users.id',
-      'users.email',
-      'users.displayName',
-      'users.imageUrl',
-      'users.bio',
-      'users.onboarded',
-    ])
-    .where('sessions.token', '=', token)
-    .executeTakeFirst();
-  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    displayName: row.displayName,
-    imageUrl: row.imageUrl,
-    bio: row.bio,
-    onboarded: Boolean(row.onboarded),
-    sessionId: row.sessionId,
+interface SessionRow {
+  session_id: string;
+  expires_at: string | Date;
+  id: string;
+  email: string;
+  display_name: string;
+  image_url: string | null;
+  bio: string | null;
+  onboarded: boolean | number;
+}
+
+const SESSION_SQL = `select s.id as session_id, s.expires_at, u.id, u.email, u.display_name, u.image_url, u.bio, u.onboarded
+  from sessions s join users u on u.id = s.user_id where s.token = $1`;
+
+/**
+ * Looks a session token up. This runs on every signed-in call, so it skips the query
+ * builder and uses a statement prepared once (SQLite) or a named prepared statement (PostgreSQL).
+ */
+export function sessionLookup(database: Database): (token: string) => Promise<SessionUser | null> {
+  let fetchRow: (token: string) => Promise<SessionRow | undefined>;
+  if (database.sqlite) {
+    const stmt = database.sqlite.prepare(SESSION_SQL.replace('$1', '?'));
+    fetchRow = async (token) => stmt.get(token) as SessionRow | undefined;
+  } else if (database.pool) {
+    const pool = database.pool;
+    fetchRow = async (token) => (await pool.query<SessionRow>({ name: 'session_user', text: SESSION_SQL, values: [token] })).rows[0];
+  } else {
+    throw new Error('no database driver');
+  }
+  return async (token) => {
+    const row = await fetchRow(token);
+    if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      displayName: row.display_name,
+      imageUrl: row.image_url,
+      bio: row.bio,
+      onboarded: Boolean(row.onboarded),
+      sessionId: row.session_id,
+    };
   };
 }
 
 export function registerSession(app: FastifyInstance, database: Database): void {
   const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const findSessionUser = sessionLookup(database);
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     let found = resolved.get(this);
     if (!found) {
       const token = credentialOf(this);
-      found = token ? findSessionUser(database, token) : Promise.resolve(null);
+      found = token ? findSessionUser(token) : Promise.resolve(null);
       resolved.set(this, found);
     }
     return found;

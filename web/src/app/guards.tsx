@@ -1,0 +1,32 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/button';
+import { useAuth } from '../lib/auth';
+
+function Checking() {
+  return (
+    <div className="grid min-h-[50vh] place-items-center text-[var(--muted)]" role="status" aria-label="Checking your session">
+      <Spinner className="h-6 w-6" />
+    </div>
+  );
+}
+
+/**
+ * Protected routes. A person with no session goes to /login; while the session is
+ * still being checked (for example right after an e-mail link) nothing redirects.
+ */
+export function RequireAuth() {
+  const { user, status, loggedOut } = useAuth();
+  const location = useLocation();
+  if (user) return <Outlet />;
+  // Logging out ends on /onboarding (spec 4), whichever screen it started from.
+  if (loggedOut) return <Navigate to="/onboarding" replace />;
+  if (status === 'checking') return <Checking />;
+  return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+}
+
+/** /login for someone already signed in: straight to the app (or to the profile step). */
+export function RedirectIfSignedIn() {
+  const { user } = useAuth();
+  if (user) return <Navigate to={user.onboarded ? '/home' : '/onboarding'} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SideMenu, TopBar } from '../../features/navigation';
+import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+
+const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
+
+/** The signed-in frame: fixed top bar, side menu, padded content, and the onboarding modal. */
+export default function AppLayout() {
+  const { user } = useAuth();
+  const { pathname, search } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const onboarding = pathname.startsWith('/onboarding');
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  // Any navigation closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the location changes
+  useEffect(() => setMenuOpen(false), [pathname, search]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-lg bg-[var(--accent)] px-4 py-2 text-[var(--accent-ink)] focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <TopBar user={user} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      {user && <SideMenu user={user} open={menuOpen} onClose={closeMenu} />}
+      <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
+        <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      {onboarding && (
+        <Suspense fallback={null}>
+          <OnboardingModal />
+        </Suspense>
+      )}
+    </>
+  );
+}

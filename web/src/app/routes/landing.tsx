@@ -1,0 +1,15 @@
+import { Navigate } from 'react-router';
+import { LandingPage } from '../../features/landing/components/landing-page';
+import { useAuth } from '../../lib/auth';
+
+/** /: the landing page for visitors; signed-in people go straight to /home. */
+export default function LandingRoute() {
+  const { user } = useAuth();
+  if (user) return <Navigate to="/home" replace />;
+  return (
+    <>
+      <title>Reelhouse · Films and series, with the people who love them</title>
+      <LandingPage />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { SideMenu } from './components/side-menu';
+export { TopBar } from './components/top-bar';

@@ -1,0 +1,227 @@
+import type { Database } from '../../db/database.ts';
+
+/** TMDB's API (https://developer.themoviedb.org/reference) for posters, backdrops, upcoming and trending titles. */
+export interface TmdbOptions {
+  apiKey: string;
+  baseUrl: string;
+  imageBaseUrl?: string;
+  maxRetries?: number;
+  /** Injected in tests; defaults to setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+}
+
+export interface TmdbImages {
+  tmdbId: number;
+  mediaType: 'movie' | 'tv';
+  posterUrl: string | null;
+  backdropUrl: string | null;
+  popularity: number | null;
+}
+
+export interface TmdbListItem {
+  tmdbId: number;
+  mediaType: 'movie' | 'tv';
+  title: string;
+  originalTitle: string | null;
+  releaseDate: string | null;
+  overview: string | null;
+  posterUrl: string | null;
+  backdropUrl: string | null;
+  popularity: number;
+}
+
+interface RawResult {
+  id: number;
+  media_type?: string;
+  title?: string;
+  name?: string;
+  original_title?: string;
+  original_name?: string;
+  release_date?: string;
+  first_air_date?: string;
+  overview?: string;
+  poster_path?: string | null;
+  backdrop_path?: string | null;
+  popularity?: number;
+}
+
+export class TmdbError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const HOUR = 3600_000;
+const TTL = { find: 7 * 24 * HOUR, upcoming: 6 * HOUR, trending: 6 * HOUR };
+
+export class TmdbClient {
+  private readonly imageBase: string;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: TmdbOptions,
+  ) {
+    this.imageBase = (opts.imageBaseUrl ?? 'https://image.tmdb.org/t/p').replace(/\/$/, '');
+    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  private image(path: string | null | undefined, size: string): string | null {
+    return path ? `${this.imageBase}/${size}${path}` : null;
+  }
+
+  /** GET with the cache in front; 429 and 5xx are retried, honouring Retry-After, with exponential back-off. */
+  private async get<T>(path: string, query: Record<string, string>, ttlMs: number): Promise<T> {
+    const params = new URLSearchParams(query);
+    const key = `${path}?${params}`;
+    const cached = await this.database.db
+      .selectFrom('tmdbCache')
+      .select(['body', 'expiresAt'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (cached && new Date(cached.expiresAt).getTime() > this.now().getTime()) return JSON.parse(cached.body) as T;
+
+    const url = new URL(`${this.opts.baseUrl.replace(/\/$/, '')}${path}`);
+    for (const [k, v] of params) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // A v4 read access token is a JWT; a v3 key goes in the query.
+    if (this.opts.apiKey.startsWith('eyJ')) headers.authorization = `Bearer ${this.opts.apiKey}`;
+    else url.searchParams.set('api_key', this.opts.apiKey);
+
+    const maxRetries = this.opts.maxRetries ?? 4;
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(url, { headers });
+      if (res.ok) {
+        const body = await res.text();
+        const value = JSON.parse(body) as T;
+        const expiresAt = new Date(this.now().getTime() + ttlMs).toISOString();
+        await this.database.db
+          .insertInto('tmdbCache')
+          .values({ key, body, expiresAt })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ body, expiresAt }))
+          .execute();
+        return value;
+      }
+      const retryable = res.status === 429 || res.status >= 500;
+      await res.body?.cancel();
+      if (!retryable || attempt >= maxRetries) throw new TmdbError(`TMDB ${path} answered HTTP ${res.status}`, res.status);
+      const retryAfter = Number(res.headers.get('retry-after'));
+      const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : 500 * 2 ** attempt;
+      await this.sleep(Math.min(wait, 30_000));
+    }
+  }
+
+  private item(r: RawResult, fallback: 'movie' | 'tv'): TmdbListItem {
+    const mediaType = r.media_type === 'tv' || r.media_type === 'movie' ? r.media_type : fallback;
+    return {
+      tmdbId: r.id,
+      mediaType,
+      title: r.title ?? r.name ?? '',
+      originalTitle: r.original_title ?? r.original_name ?? null,
+      releaseDate: (r.release_date ?? r.first_air_date) || null,
+      overview: r.overview || null,
+      posterUrl: this.image(r.poster_path, 'w500'),
+      backdropUrl: this.image(r.backdrop_path, 'w1280'),
+      popularity: r.popularity ?? 0,
+    };
+  }
+
+  /** Poster, backdrop and popularity of a title by its IMDb id; null when TMDB does not know it. */
+  async findByImdbId(imdbId: string): Promise<TmdbImages | null> {
+    const body = await this.get<{ movie_results?: RawResult[]; tv_results?: RawResult[] }>(
+      `/find/${encodeURIComponent(imdbId)}`,
+      { external_source: 'imdb_id' },
+      TTL.find,
+    );
+    const movie = body.movie_results?.[0];
+    const tv = body.tv_results?.[0];
+    const hit = movie ?? tv;
+    if (!hit) return null;
+    return {
+      tmdbId: hit.id,
+      mediaType: movie ? 'movie' : 'tv',
+      posterUrl: this.image(hit.poster_path, 'w500'),
+      backdropUrl: this.image(hit.backdrop_path, 'w1280'),
+      popularity: hit.popularity ?? null,
+    };
+  }
+
+  /** Movies coming to cinemas (TMDB's /movie/upcoming). */
+  async upcomingMovies(page = 1): Promise<TmdbListItem[]> {
+    const body = await this.get<{ results?: RawResult[] }>('/movie/upcoming', { page: String(page) }, TTL.upcoming);
+    return (body.results ?? []).map((r) => this.item(r, 'movie'));
+  }
+
+  /** Movies and series trending this week (TMDB's /trending/all/week), people left out. */
+  async trending(): Promise<TmdbListItem[]> {
+    const body = await this.get<{ results?: RawResult[] }>('/trending/all/week', {}, TTL.trending);
+    return (body.results ?? []).filter((r) => r.media_type !== 'person').map((r) => this.item(r, 'movie'));
+  }
+}
+
+export function tmdbClientFrom(
+  database: Database,
+  config: { TMDB_API_KEY?: string; TMDB_BASE_URL: string },
+): TmdbClient | null {
+  return config.TMDB_API_KEY ? new TmdbClient(database, { apiKey: config.TMDB_API_KEY, baseUrl: config.TMDB_BASE_URL }) : null;
+}
+
+export interface PosterReport {
+  looked: number;
+  found: number;
+  notFound: number;
+  failed: number;
+}
+
+/**
+ * Fills posters and backdrops of the most popular titles missing a poster.
+ * One TMDB call per title (the API has no batch lookup); the database is written once, in one statement or transaction.
+ */
+export async function enrichPosters(database: Database, client: TmdbClient, limit: number): Promise<PosterReport> {
+  const titles = await database.db
+    .selectFrom('titles')
+    .select(['id', 'imdbId'])
+    .where('posterUrl', 'is', null)
+    .where('imdbId', 'is not', null)
+    .orderBy('popularity', 'desc')
+    .limit(limit)
+    .execute();
+  const report: PosterReport = { looked: titles.length, found: 0, notFound: 0, failed: 0 };
+  const found: { id: string; poster: string | null; backdrop: string | null; tmdbId: number; popularity: number | null }[] = [];
+  for (const t of titles) {
+    try {
+      const hit = await client.findByImdbId(t.imdbId as string);
+      if (hit?.posterUrl || hit?.backdropUrl) {
+        found.push({ id: t.id, poster: hit.posterUrl, backdrop: hit.backdropUrl, tmdbId: hit.tmdbId, popularity: hit.popularity });
+        report.found += 1;
+      } else report.notFound += 1;
+    } catch {
+      report.failed += 1;
+    }
+  }
+  if (!found.length) return report;
+  const now = new Date().toISOString();
+  if (database.sqlite) {
+    const update = database.sqlite.prepare(
+      `update titles set poster_url = coalesce(poster_url, ?), backdrop_url = coalesce(backdrop_url, ?),
+       tmdb_id = coalesce(tmdb_id, ?), updated_at = ? where id = ?`,
+    );
+    database.sqlite.transaction(() => {
+      for (const f of found) update.run(f.poster, f.backdrop, f.tmdbId, now, f.id);
+    })();
+  } else if (database.pool) {
+    await database.pool.query(
+      `update titles t set poster_url = coalesce(t.poster_url, v.poster), backdrop_url = coalesce(t.backdrop_url, v.backdrop),
+       tmdb_id = coalesce(t.tmdb_id, v.tmdb_id), updated_at = $5
+       from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as v(id, poster, backdrop, tmdb_id) where t.id = v.id`,
+      [found.map((f) => f.id), found.map((f) => f.poster), found.map((f) => f.backdrop), found.map((f) => f.tmdbId), now],
+    );
+  }
+  return report;
+}

@@ -1,4 +1,4 @@
-import { firstName } from '@common/format';
+import { capitalizeWords, firstName } from '@common/format';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -80,7 +80,7 @@ export default function OnboardingModal() {
             <ProfileStep user={user} />
           ) : user ? (
             <div className="space-y-4">
-              <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">You are all set, {firstName(user.displayName)}</h2>
+              <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">You are all set, {firstName(capitalizeWords(user.displayName))}</h2>
               <p className="text-[var(--muted)]">Your profile is ready. Pick up where you left off.</p>
               <Button size="lg" className="w-full" onClick={close} data-autofocus>
                 Go to home

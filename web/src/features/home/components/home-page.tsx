@@ -1,4 +1,4 @@
-import { firstName } from '@common/format';
+import { capitalizeWords, firstName } from '@common/format';
 import { useUserInfo } from '../../../lib/stores';
 import { ComingSoonNote, HomeSection } from './home-section';
 import { CardRowSkeleton, CarouselSkeleton, PosterRowSkeleton } from './skeleton-rows';
@@ -10,7 +10,7 @@ export function HomePage() {
     <div>
       <div className="mb-6">
         <p className="text-sm text-[var(--muted)]">Welcome back</p>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Good to see you, {firstName(user?.displayName)}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Good to see you, {firstName(capitalizeWords(user?.displayName))}</h1>
       </div>
 
       <section aria-labelledby="top-picks" className="relative">

@@ -19,11 +19,11 @@ export function HomeSection({ id, title, seeAll, children }: HomeSectionProps) {
         </h2>
         {seeAll !== undefined &&
           (seeAll ? (
-            <Link to={seeAll} className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-[var(--accent)] hover:underline focus-ring">
+            <Link to={seeAll} className="inline-flex min-h-10 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium whitespace-nowrap text-[var(--accent)] hover:underline focus-ring">
               See all <ChevronRightIcon size={16} />
             </Link>
           ) : (
-            <span className="inline-flex min-h-10 items-center gap-1 px-2 text-sm font-medium text-[var(--muted)]" aria-disabled="true">
+            <span className="inline-flex min-h-10 shrink-0 items-center gap-1 px-2 text-sm font-medium whitespace-nowrap text-[var(--muted)]" aria-disabled="true">
               See all <ChevronRightIcon size={16} />
             </span>
           ))}

@@ -1,6 +1,6 @@
 import { Skeleton } from '../../../components/ui/skeleton';
 
-const row = 'no-scrollbar -mx-4 flex snap-x gap-3 overflow-x-auto px-4 sm:mx-0 sm:px-0 sm:gap-4';
+const row = 'no-scrollbar -mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 sm:mx-0 sm:scroll-px-0 sm:px-0 sm:gap-4';
 
 /** Poster row placeholder: 2-3 per phone screen, 6-8 on desktops. */
 export function PosterRowSkeleton({ count = 8 }: { count?: number }) {

@@ -36,7 +36,7 @@ export function Hero() {
               I already have one
             </Link>
           </div>
-          <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 text-sm">
+          <dl className="mt-10 flex flex-wrap gap-x-10 gap-y-4 text-sm">
             {[
               ['Rate titles', '1–10'],
               ['Lists of up to', '50'],

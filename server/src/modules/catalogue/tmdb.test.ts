@@ -173,7 +173,12 @@ describe('TMDB adapter', () => {
 
   it('fills missing posters of the most popular titles', async () => {
     const now = new Date().toISOString();
-    const base = { titleType: 'movie' as const, genres: '', createdAt: now, updatedAt: now };
+    const base = {
+      titleType: 'movie' as const, genres: '', createdAt: now, updatedAt: now, justwatchId: null, tmdbId: null,
+      originalTitle: null, startYear: null, endYear: null, releaseDate: null, runtimeMinutes: null, plot: null,
+      certification: null, seasons: null, imdbRating: null, imdbVotes: 0, grossUsd: null, posterUrl: null,
+      backdropUrl: null, matchKey: null, tmdbPopularity: null, budgetUsd: null,
+    };
     await database.db
       .insertInto('titles')
       .values([

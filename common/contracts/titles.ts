@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/** Spec 3: the two kinds of title. */
+export const TitleTypeSchema = z.enum(['movie', 'tvSeries'], { error: 'must be movie or tvSeries' });
+export type TitleType = z.infer<typeof TitleTypeSchema>;
+
+/** Query-string values arrive as strings; an empty field counts as absent ("non-empty filter fields as query"). */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const queryInt = (min: number, max: number, message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+const queryNumber = (min: number, max: number, message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).min(min, message).max(max, message).optional());
+
+export const PageNumberSchema = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: 'must be a whole number from 1 to 50' }).int('must be a whole number from 1 to 50').min(1, 'must be a whole number from 1 to 50').max(50, 'must be a whole number from 1 to 50').default(1),
+);
+
+/** A title id: an IMDb tconst (tt0111161) or a source-prefixed id (jw-tm84618). */
+export const TitleIdSchema = z
+  .string({ error: 'must be a title id' })
+  .trim()
+  .min(1, 'must be a title id')
+  .max(40, 'must be a title id')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'must be a title id');
+
+/** Spec 3 "Media search result", plus what list cards show (year, rating, votes, genres). */
+export const MediaSearchResultSchema = z.object({
+  id: z.string(),
+  type: TitleTypeSchema,
+  title: z.string(),
+  /** Poster URL, or null: draw the placeholder from title and year. */
+  primaryImage: z.string().nullable(),
+  /** YYYY-MM-DD when known, else the start year ("1994"), else null; the year is the part before the first dash, else N/A. */
+  releaseDate: z.string().nullable(),
+  /** First director (movies) or creator (series), null when unknown. */
+  creator: z.string().nullable(),
+  year: z.number().int().nullable(),
+  imdbRating: z.number().nullable(),
+  imdbVotes: z.number().int(),
+  genres: z.array(z.string()),
+});
+export type MediaSearchResult = z.infer<typeof MediaSearchResultSchema>;
+
+/** One page of a longer list; infinite scroll asks for page + 1 while hasMore. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() });
+export const MediaSearchPageSchema = pageOf(MediaSearchResultSchema);
+export type MediaSearchPage = z.infer<typeof MediaSearchPageSchema>;
+
+// ---- Search -----------------------------------------------------------------------------------
+
+export const SearchRequestSchema = z.object({
+  /** What the person typed; blank answers an empty list. */
+  input: z.string({ error: 'must be text' }).max(200, 'must be at most 200 characters').default(''),
+  /** null searches movies and series. */
+  titleType: TitleTypeSchema.nullable().default(null),
+});
+export type SearchRequest = z.input<typeof SearchRequestSchema>;
+export const SearchResponseSchema = z.array(MediaSearchResultSchema);
+
+export const SearchPageQuerySchema = z.object({
+  q: z.string({ error: 'must be text' }).max(200, 'must be at most 200 characters').default(''),
+  type: z.preprocess(blankToUndefined, TitleTypeSchema.optional()),
+  page: PageNumberSchema,
+});
+export type SearchPageQuery = z.input<typeof SearchPageQuerySchema>;
+
+export const SearchClickRequestSchema = z.object({
+  query: z.string({ error: 'must be text' }).trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters'),
+  titleId: TitleIdSchema,
+});
+export type SearchClickRequest = z.input<typeof SearchClickRequestSchema>;
+export const SearchClickResponseSchema = z.object({ recorded: z.literal(true) });
+
+export const PopularSearchSchema = z.object({ query: z.string(), count: z.number().int() });
+export type PopularSearch = z.infer<typeof PopularSearchSchema>;
+export const PopularSearchesResponseSchema = z.array(PopularSearchSchema);
+
+// ---- Genres, directory, presets ----------------------------------------------------------------
+
+export const GenreCountSchema = z.object({ name: z.string(), count: z.number().int() });
+export type GenreCount = z.infer<typeof GenreCountSchema>;
+export const GenresResponseSchema = z.array(GenreCountSchema);
+
+export const GenresQuerySchema = z.object({ titleType: z.preprocess(blankToUndefined, TitleTypeSchema.optional()) });
+
+const GenreNameSchema = z.string({ error: 'must be genre names' }).trim().min(1, 'must not be blank').max(40, 'must be at most 40 characters');
+
+export const SearchByGenresRequestSchema = z.object({
+  genreNames: z.array(GenreNameSchema, { error: 'must be a list of genre names' }).min(1, 'must name at least one genre').max(10, 'must name at most 10 genres'),
+  titleType: TitleTypeSchema.nullable().default(null),
+  page: PageNumberSchema,
+});
+export type SearchByGenresRequest = z.input<typeof SearchByGenresRequestSchema>;
+
+export const DirectorySortSchema = z.enum(['popularity', 'rating', 'year', 'title'], { error: 'must be popularity, rating, year or title' });
+export type DirectorySort = z.infer<typeof DirectorySortSchema>;
+
+/** GET /api/movies/filters and /api/tv/filters: only non-empty fields are sent. */
+export const DirectoryFiltersQuerySchema = z
+  .object({
+    /** One genre or several separated by commas; titles must have all of them. */
+    genre: z.preprocess(blankToUndefined, z.string().max(200, 'must be at most 200 characters').optional()),
+    yearFrom: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
+    yearTo: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
+    /** IMDb rating out of 10. */
+    ratingMin: queryNumber(0, 10, 'must be a number from 0 to 10'),
+    votesMin: queryInt(0, 100_000_000, 'must be a whole number of votes'),
+    sort: z.preprocess(blankToUndefined, DirectorySortSchema.default('popularity')),
+    page: PageNumberSchema,
+  })
+  .refine((q) => q.yearFrom === undefined || q.yearTo === undefined || q.yearFrom <= q.yearTo, {
+    path: ['yearTo'],
+    message: 'must not be before yearFrom',
+  });
+export type DirectoryFiltersQuery = z.input<typeof DirectoryFiltersQuerySchema>;
+
+export const MOVIE_PRESETS = ['box-office', 'top-rated', 'coming-soon', 'by-genre', 'popular'] as const;
+export const SHOW_PRESETS = ['ratings', 'popular', 'coming-soon', 'by-genre'] as const;
+
+export const PresetParamsSchema = z.object({ presetName: z.string().max(40, 'must be at most 40 characters') });
+export const PresetQuerySchema = z.object({
+  /** Required by by-genre. */
+  genre: z.preprocess(blankToUndefined, GenreNameSchema.optional()),
+  page: PageNumberSchema,
+});
+export type PresetQuery = z.input<typeof PresetQuerySchema>;
+
+// ---- Title page --------------------------------------------------------------------------------
+
+export const TitleParamsSchema = z.object({ type: TitleTypeSchema, id: TitleIdSchema });
+
+export const CastMemberSchema = z.object({ name: z.string(), character: z.string().nullable() });
+
+export const TitleDetailsSchema = z.object({
+  id: z.string(),
+  type: TitleTypeSchema,
+  title: z.string(),
+  originalTitle: z.string().nullable(),
+  year: z.number().int().nullable(),
+  releaseDate: z.string().nullable(),
+  endYear: z.number().int().nullable(),
+  runtimeMinutes: z.number().int().nullable(),
+  certification: z.string().nullable(),
+  genres: z.array(z.string()),
+  plot: z.string().nullable(),
+  imdbRating: z.number().nullable(),
+  imdbVotes: z.number().int(),
+  cast: z.array(CastMemberSchema),
+  directors: z.array(z.string()),
+  /** Series creators (empty for most movies). */
+  creators: z.array(z.string()),
+  writers: z.array(z.string()),
+  seasons: z.number().int().nullable(),
+  grossUsd: z.number().nullable(),
+  primaryImage: z.string().nullable(),
+  backdrop: z.string().nullable(),
+  similar: z.array(MediaSearchResultSchema),
+});
+export type TitleDetails = z.infer<typeof TitleDetailsSchema>;
+
+// ---- Home --------------------------------------------------------------------------------------
+
+/** Spec 3 "Media item (home)", plus a tag and what a slide or card shows. */
+export const HomeMediaItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  primaryImage: z.object({ url: z.string().nullable() }),
+  titleType: z.object({ isSeries: z.boolean() }),
+  ratings: z.object({ aggregateRating: z.number().nullable(), voteCount: z.number().int() }),
+  /** 'Top Movies' / 'Top TV Shows' on the carousel, 'MOVIE' / 'TV SHOW' in weekly lists. */
+  tag: z.string(),
+  releaseDate: z.string().nullable(),
+  year: z.number().int().nullable(),
+  genres: z.array(z.string()),
+  backdrop: z.object({ url: z.string().nullable() }),
+  plot: z.string().nullable(),
+});
+export type HomeMediaItem = z.infer<typeof HomeMediaItemSchema>;
+export const HomeMediaListSchema = z.array(HomeMediaItemSchema);
+
+export const WeeklyPopularQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100').default(20),
+  ),
+});

@@ -1,0 +1,942 @@
+/**
+ * The in-process title index: a cache of catalogue rows, built from the
+ * database at start-up and kept current from titles.updated_at. Every process
+ * keeps its own; the database stays the source of truth.
+ *
+ * Layout (one "segment"): documents are numbered in popularity order (0 is the
+ * most popular), so walking any list of document numbers upwards walks from
+ * the most to the least popular title. Titles are split into normalised tokens
+ * (lower-case, accent-free); the vocabulary is sorted so every prefix is a
+ * contiguous range of tokens, and postings are stored in vocabulary order, so a
+ * prefix's postings are one contiguous slice. Typos are found through a
+ * trigram index over the vocabulary, verified by edit distance.
+ *
+ * A main segment holds the catalogue as of the last full build; titles changed
+ * since then live in a small delta segment, and their old copies in the main
+ * segment are hidden (tombstones).
+ */
+import { normalizeText, tokenize } from './titles.normalize.ts';
+
+export type IndexTitleType = 'movie' | 'tvSeries';
+
+export interface IndexRow {
+  id: string;
+  titleType: IndexTitleType;
+  primaryTitle: string;
+  originalTitle: string | null;
+  startYear: number | null;
+  genres: string;
+  popularity: number;
+  imdbRating: number | null;
+  imdbVotes: number;
+}
+
+export type BrowseSort = 'popularity' | 'rating' | 'year' | 'title';
+
+export interface BrowseFilter {
+  type?: IndexTitleType | null;
+  /** Genre bit mask every result must contain (0 = any). */
+  genreMask?: number;
+  yearFrom?: number;
+  yearTo?: number;
+  ratingMin?: number;
+  votesMin?: number;
+  excludeId?: string;
+}
+
+export interface SearchOptions {
+  type?: IndexTitleType | null;
+  offset?: number;
+  limit: number;
+}
+
+export interface SearchPageResult {
+  ids: string[];
+  hasMore: boolean;
+}
+
+/** Bayesian weighted rating: v/(v+m)*R + m/(v+m)*C, so 3 votes never top a ratings list. */
+export const RATING_MIN_VOTES = 5000;
+const ARTICLES = new Set(['the', 'a', 'an']);
+const ARTICLE_FACTOR = 0.4;
+const MAX_QUERY_TOKENS = 8;
+const MAX_TOKEN_LENGTH = 40;
+const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
+
+/** Genre names <-> bits, shared by all segments (IMDb has 28 genres; up to 32 are indexed). */
+export class GenreRegistry {
+  readonly byKey = new Map<string, { bit: number; name: string }>();
+  names: string[] = [];
+  overflow = false;
+
+  bitOf(name: string, create: boolean): number {
+    const key = name.trim().toLowerCase();
+    if (!key) return 0;
+    const found = this.byKey.get(key);
+    if (found) return 1 << found.bit;
+    if (!create) return -1;
+    if (this.names.length >= 32) {
+      this.overflow = true;
+      return 0;
+    }
+    const bit = this.names.length;
+    this.byKey.set(key, { bit, name: name.trim() });
+    this.names.push(name.trim());
+    return 1 << bit;
+  }
+
+  maskOf(genres: string, create: boolean): number {
+    let m = 0;
+    for (const g of genres.split(',')) {
+      const b = this.bitOf(g, create);
+      if (b > 0) m |= b;
+    }
+    return m >>> 0;
+  }
+
+  /** The canonical name for a user-supplied genre, or null when unknown. */
+  canonical(name: string): string | null {
+    return this.byKey.get(name.trim().toLowerCase())?.name ?? null;
+  }
+}
+
+/** Optimal string alignment distance, giving up (returning max + 1) beyond max. */
+export function editDistance(a: string, b: string, max: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  let prev2 = new Array<number>(lb + 1).fill(0);
+  let prev = new Array<number>(lb + 1);
+  let cur = new Array<number>(lb + 1);
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= lb; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        v = Math.min(v, prev2[j - 2] + 1);
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[lb];
+}
+
+function titleKeyOf(normalized: string): number {
+  // The first 10 characters in base 37 (space, a-z, 0-9; anything else sorts as 'z'+): an alphabetical sort key.
+  let k = 0;
+  for (let i = 0; i < 10; i++) {
+    const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
+    let d: number;
+    if (c === 32) d = 0;
+    else if (c >= 48 && c <= 57) d = 1 + (c - 48);
+    else if (c >= 97 && c <= 122) d = 11 + (c - 97);
+    else d = 36;
+    k = k * 37 + d;
+  }
+  return k;
+}
+
+interface ParsedQuery {
+  tokens: string[];
+  /** Index of a year-like token that may match the title's year instead of a word (-1 if none). */
+  yearIdx: number;
+  year: number;
+  /** Whether the last token is still being typed (prefix). */
+  lastIsPrefix: boolean;
+}
+
+export function parseQuery(input: string): ParsedQuery {
+  const tokens = tokenize(input, MAX_QUERY_TOKENS).map((t) => t.slice(0, MAX_TOKEN_LENGTH));
+  let yearIdx = -1;
+  let year = 0;
+  if (tokens.length > 1) {
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const t = tokens[i];
+      if (/^(18[7-9]\d|19\d\d|20[0-3]\d)$/.test(t)) {
+        yearIdx = i;
+        year = Number(t);
+        break;
+      }
+    }
+  }
+  return { tokens, yearIdx, year, lastIsPrefix: !/\s$/.test(input) };
+}
+
+interface Hit {
+  seg: Segment;
+  doc: number;
+  score: number;
+}
+
+/** Builds a segment from rows in any order. */
+export class SegmentBuilder {
+  private ids: string[] = [];
+  private types: number[] = [];
+  private years: number[] = [];
+  private pops: number[] = [];
+  private ratings: number[] = [];
+  private votes: number[] = [];
+  private masks: number[] = [];
+  private titleKeys: number[] = [];
+  private tokStart: number[] = [0];
+  private primaryLen: number[] = [];
+  private toks: number[] = [];
+  private vocab = new Map<string, number>();
+  private vocabList: string[] = [];
+
+  constructor(private genres: GenreRegistry) {}
+
+  get size() {
+    return this.ids.length;
+  }
+
+  push(row: IndexRow): void {
+    this.ids.push(row.id);
+    this.types.push(TYPE_CODE[row.titleType] ?? 0);
+    this.years.push(row.startYear ?? 0);
+    this.pops.push(Number.isFinite(row.popularity) ? row.popularity : 0);
+    this.ratings.push(row.imdbRating ?? Number.NaN);
+    this.votes.push(row.imdbVotes ?? 0);
+    this.masks.push(this.genres.maskOf(row.genres ?? '', true));
+    const primary = normalizeText(row.primaryTitle);
+    this.titleKeys.push(titleKeyOf(primary));
+    const ptoks = primary ? primary.split(' ').slice(0, 32) : [];
+    const original = row.originalTitle ? normalizeText(row.originalTitle) : '';
+    const otoks = original && original !== primary ? original.split(' ').slice(0, 32) : [];
+    for (const t of ptoks) this.toks.push(this.tokenId(t));
+    for (const t of otoks) this.toks.push(this.tokenId(t));
+    this.primaryLen.push(ptoks.length);
+    this.tokStart.push(this.toks.length);
+  }
+
+  private tokenId(t: string): number {
+    let id = this.vocab.get(t);
+    if (id === undefined) {
+      id = this.vocabList.length;
+      this.vocab.set(t, id);
+      this.vocabList.push(t);
+    }
+    return id;
+  }
+
+  finish(): Segment {
+    const n = this.ids.length;
+    const pops = this.pops;
+    const ids = this.ids;
+    // Popularity order; ties by id so the order is stable between builds.
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => pops[b] - pops[a] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
+    const sortedVocab = this.vocabList.slice().sort();
+    const remap = new Int32Array(sortedVocab.length);
+    for (let i = 0; i < sortedVocab.length; i++) remap[this.vocab.get(sortedVocab[i]) as number] = i;
+
+    const seg = new Segment(n, sortedVocab, this.toks.length);
+    let w = 0;
+    for (let d = 0; d < n; d++) {
+      const o = order[d];
+      seg.ids[d] = ids[o];
+      seg.type[d] = this.types[o];
+      seg.year[d] = this.years[o];
+      seg.pop[d] = pops[o];
+      seg.rating[d] = this.ratings[o];
+      seg.votes[d] = this.votes[o];
+      seg.genreMask[d] = this.masks[o];
+      seg.titleKey[d] = this.titleKeys[o];
+      seg.primaryLen[d] = this.primaryLen[o];
+      seg.tokStart[d] = w;
+      for (let k = this.tokStart[o]; k < this.tokStart[o + 1]; k++) seg.toks[w++] = remap[this.toks[k]];
+    }
+    seg.tokStart[n] = w;
+    seg.buildPostings();
+    return seg;
+  }
+}
+
+export class Segment {
+  readonly ids: string[];
+  readonly type: Uint8Array;
+  readonly year: Int16Array;
+  readonly pop: Float64Array;
+  readonly rating: Float32Array;
+  readonly votes: Int32Array;
+  readonly genreMask: Uint32Array;
+  readonly titleKey: Float64Array;
+  readonly primaryLen: Uint8Array;
+  readonly tokStart: Uint32Array;
+  readonly toks: Int32Array;
+  postStart!: Uint32Array;
+  postings!: Int32Array;
+  /** Per genre bit: documents in popularity order. */
+  genrePostings: Int32Array[] = [];
+  private orders = new Map<string, Int32Array>();
+  private trigrams: Map<string, Int32Array> | null = null;
+  private articleIds = new Set<number>();
+  // Scratch space for one query at a time (the process is single-threaded).
+  private markAny: Uint32Array;
+  private markStrong: Uint32Array;
+  private touched: number[] = [];
+  private bitset: Uint32Array;
+  private seen: Uint32Array;
+  private stamp = 0;
+  private triCounts: Uint16Array;
+
+  constructor(
+    readonly n: number,
+    readonly vocab: string[],
+    tokCount: number,
+  ) {
+    this.ids = new Array<string>(n);
+    this.type = new Uint8Array(n);
+    this.year = new Int16Array(n);
+    this.pop = new Float64Array(n);
+    this.rating = new Float32Array(n);
+    this.votes = new Int32Array(n);
+    this.genreMask = new Uint32Array(n);
+    this.titleKey = new Float64Array(n);
+    this.primaryLen = new Uint8Array(n);
+    this.tokStart = new Uint32Array(n + 1);
+    this.toks = new Int32Array(tokCount);
+    this.markAny = new Uint32Array(vocab.length);
+    this.markStrong = new Uint32Array(vocab.length);
+    this.bitset = new Uint32Array((n >>> 5) + 1);
+    this.seen = new Uint32Array(n);
+    this.triCounts = new Uint16Array(vocab.length);
+    for (const a of ARTICLES) {
+      const id = this.exactId(a);
+      if (id >= 0) this.articleIds.add(id);
+    }
+  }
+
+  buildPostings(): void {
+    const v = this.vocab.length;
+    const counts = new Uint32Array(v + 1);
+    for (let k = 0; k < this.toks.length; k++) counts[this.toks[k] + 1]++;
+    for (let i = 0; i < v; i++) counts[i + 1] += counts[i];
+    this.postStart = counts.slice();
+    const fill = counts.slice();
+    const postings = new Int32Array(this.toks.length);
+    for (let d = 0; d < this.n; d++) {
+      let last = -1;
+      for (let k = this.tokStart[d]; k < this.tokStart[d + 1]; k++) {
+        const t = this.toks[k];
+        if (t === last) continue;
+        postings[fill[t]++] = d;
+        last = t;
+      }
+    }
+    // Duplicate tokens in one title leave unused slots: compact them away.
+    let w = 0;
+    const starts = new Uint32Array(v + 1);
+    for (let t = 0; t < v; t++) {
+      starts[t] = w;
+      let prev = -1;
+      for (let k = this.postStart[t]; k < fill[t]; k++) {
+        const d = postings[k];
+        if (d !== prev) postings[w++] = d;
+        prev = d;
+      }
+    }
+    starts[v] = w;
+    this.postStart = starts;
+    this.postings = postings.subarray(0, w);
+    // Genre postings.
+    const gcount = new Uint32Array(32);
+    for (let d = 0; d < this.n; d++) {
+      let m = this.genreMask[d];
+      while (m) {
+        const b = 31 - Math.clz32(m);
+        gcount[b]++;
+        m &= ~(1 << b);
+      }
+    }
+    const gp = Array.from({ length: 32 }, (_, b) => new Int32Array(gcount[b]));
+    const gfill = new Uint32Array(32);
+    for (let d = 0; d < this.n; d++) {
+      let m = this.genreMask[d];
+      while (m) {
+        const b = 31 - Math.clz32(m);
+        gp[b][gfill[b]++] = d;
+        m &= ~(1 << b);
+      }
+    }
+    this.genrePostings = gp;
+  }
+
+  /** Binary search: first vocabulary index >= s. */
+  private lowerBound(s: string): number {
+    let lo = 0;
+    let hi = this.vocab.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.vocab[mid] < s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  exactId(s: string): number {
+    const i = this.lowerBound(s);
+    return i < this.vocab.length && this.vocab[i] === s ? i : -1;
+  }
+
+  prefixRange(s: string): [number, number] {
+    return [this.lowerBound(s), this.lowerBound(`${s}\uffff`)];
+  }
+
+  private buildTrigrams(): Map<string, Int32Array> {
+    const lists = new Map<string, number[]>();
+    for (let t = 0; t < this.vocab.length; t++) {
+      const w = `$${this.vocab[t]}$`;
+      for (let i = 0; i + 3 <= w.length; i++) {
+        const g = w.slice(i, i + 3);
+        let l = lists.get(g);
+        if (!l) {
+          l = [];
+          lists.set(g, l);
+        }
+        if (l[l.length - 1] !== t) l.push(t);
+      }
+    }
+    const out = new Map<string, Int32Array>();
+    for (const [g, l] of lists) out.set(g, Int32Array.from(l));
+    return out;
+  }
+
+  /** Vocabulary tokens within edit distance of a (possibly partial) word. */
+  typoIds(word: string, prefix: boolean): number[] {
+    const len = word.length;
+    const maxD = len >= 8 ? 2 : len >= 4 ? 1 : 0;
+    if (maxD === 0) return [];
+    let tri = this.trigrams;
+    if (!tri) {
+      tri = this.buildTrigrams();
+      this.trigrams = tri;
+    }
+    const padded = prefix ? `$${word}` : `$${word}$`;
+    const grams = new Set<string>();
+    for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+    const counts = this.triCounts;
+    const touched: number[] = [];
+    for (const g of grams) {
+      const list: Int32Array | undefined = tri.get(g);
+      if (!list) continue;
+      for (let k = 0; k < list.length; k++) {
+        const t = list[k];
+        if (counts[t]++ === 0) touched.push(t);
+      }
+    }
+    const need = Math.max(1, grams.size - 3 * maxD);
+    const out: number[] = [];
+    for (const t of touched) {
+      if (counts[t] >= need) {
+        const v = this.vocab[t];
+        let d: number;
+        if (prefix) {
+          d = maxD + 1;
+          for (let l = Math.max(1, len - maxD); l <= len + maxD && d > 0; l++) {
+            if (l > v.length) break;
+            d = Math.min(d, editDistance(word, v.slice(0, l), maxD));
+          }
+        } else {
+          d = editDistance(word, v, maxD);
+        }
+        if (d <= maxD) out.push(t);
+      }
+      counts[t] = 0;
+    }
+    return out;
+  }
+
+  private mark(t: number, bit: number, strong: boolean) {
+    if (this.markAny[t] === 0 && this.markStrong[t] === 0) this.touched.push(t);
+    this.markAny[t] |= bit;
+    if (strong) this.markStrong[t] |= bit;
+  }
+
+  private clearMarks() {
+    for (const t of this.touched) {
+      this.markAny[t] = 0;
+      this.markStrong[t] = 0;
+    }
+    this.touched.length = 0;
+  }
+
+  /**
+   * Finds up to `cap` matching documents (most popular first) and scores them:
+   * 0 exact title, 1 title starts with the query, 2 all words anywhere
+   * (+0.5 when a leading article of the title was passed over: see compareHits);
+   * +3 when a word matched only through a typo, +10 when a year was asked
+   * and neither the title nor the year has it, +20 when words had to be dropped.
+   */
+  search(q: ParsedQuery, type: number, cap: number, fallback: boolean, hidden: Set<string> | null, out: Hit[]): void {
+    let tokens = q.tokens;
+    let yearIdx = q.yearIdx;
+    if (fallback) {
+      // "spiderman" -> "spider man" when both halves are words we know.
+      const split: string[] = [];
+      let newYear = -1;
+      tokens.forEach((t, i) => {
+        if (i === yearIdx) newYear = split.length;
+        if (t.length >= 5 && this.exactId(t) < 0 && this.prefixRange(t)[0] === this.prefixRange(t)[1]) {
+          for (let k = t.length - 2; k >= 2; k--) {
+            if (this.exactId(t.slice(0, k)) >= 0 && this.prefixRange(t.slice(k))[0] < this.prefixRange(t.slice(k))[1]) {
+              split.push(t.slice(0, k), t.slice(k));
+              return;
+            }
+          }
+        }
+        split.push(t);
+      });
+      tokens = split.slice(0, MAX_QUERY_TOKENS);
+      yearIdx = newYear < MAX_QUERY_TOKENS ? newYear : -1;
+    }
+    const nq = tokens.length;
+    if (nq === 0) return;
+    let required = 0;
+    let dropped = false;
+    let driver = -1;
+    let driverCost = Number.POSITIVE_INFINITY;
+    const exactIds: number[] = [];
+    try {
+      for (let i = 0; i < nq; i++) {
+        const bit = 1 << i;
+        const t = tokens[i];
+        const isLast = i === nq - 1;
+        const prefix = fallback || (isLast && q.lastIsPrefix);
+        const ex = this.exactId(t);
+        exactIds.push(ex);
+        let cost = 0;
+        const ranges: [number, number][] = [];
+        if (ex >= 0) {
+          this.mark(ex, bit, true);
+          cost += this.postStart[ex + 1] - this.postStart[ex];
+          ranges.push([ex, ex + 1]);
+        }
+        if (prefix) {
+          const [lo, hi] = this.prefixRange(t);
+          for (let v = lo; v < hi; v++) this.mark(v, bit, true);
+          if (hi > lo) {
+            cost = this.postStart[hi] - this.postStart[lo];
+            ranges.length = 0;
+            ranges.push([lo, hi]);
+          }
+        }
+        if (fallback) {
+          for (const v of this.typoIds(t, isLast && q.lastIsPrefix)) {
+            if ((this.markAny[v] & bit) === 0) {
+              this.mark(v, bit, false);
+              cost += this.postStart[v + 1] - this.postStart[v];
+              ranges.push([v, v + 1]);
+            }
+          }
+        }
+        if (ranges.length) this.driverRanges[i] = ranges;
+        if (ranges.length === 0) {
+          if (i === yearIdx) continue;
+          if (!fallback) return;
+          dropped = true;
+          continue;
+        }
+        if (i === yearIdx) continue;
+        required |= bit;
+        if (cost < driverCost) {
+          driverCost = cost;
+          driver = i;
+        }
+      }
+      if (required === 0) {
+        // Only a year was typed with words we do not know: treat the year as a word.
+        if (yearIdx >= 0 && this.driverRanges[yearIdx]) {
+          required = 1 << yearIdx;
+          driver = yearIdx;
+          yearIdx = -1;
+        } else return;
+      }
+      const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback };
+      this.stamp++;
+      if (this.stamp === 0xffffffff) {
+        this.seen.fill(0);
+        this.stamp = 1;
+      }
+      const found = { count: 0 };
+      const accept = (d: number) => {
+        if (type >= 0 && this.type[d] !== type) return;
+        if (this.seen[d] === this.stamp) return;
+        const s = this.score(d, ctx);
+        if (s < 0) return;
+        if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) return;
+        this.seen[d] = this.stamp;
+        out.push({ seg: this, doc: d, score: s });
+        found.count++;
+      };
+      let exhausted = true;
+      if (driverCost > this.n / 16) {
+        for (let d = 0; d < this.n; d++) {
+          accept(d);
+          if (found.count >= cap) {
+            exhausted = d === this.n - 1;
+            break;
+          }
+        }
+      } else {
+        const bs = this.bitset;
+        for (const [lo, hi] of this.driverRanges[driver]) {
+          for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) {
+            const d = this.postings[k];
+            bs[d >>> 5] |= 1 << (d & 31);
+          }
+        }
+        const words = bs.length;
+        let wi = 0;
+        for (; wi < words; wi++) {
+          let word = bs[wi];
+          if (word === 0) continue;
+          bs[wi] = 0;
+          while (word !== 0) {
+            const b = 31 - Math.clz32(word & -word);
+            word &= word - 1;
+            accept((wi << 5) + b);
+          }
+          if (found.count >= cap) break;
+        }
+        if (wi < words) {
+          exhausted = false;
+          bs.fill(0, wi);
+        }
+      }
+      if (!exhausted) {
+        // Exact titles that are not among the most popular matches: probe the rarest exact word.
+        let probe = -1;
+        let probeLen = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < nq; i++) {
+          if (i === yearIdx || exactIds[i] < 0) continue;
+          const l = this.postStart[exactIds[i] + 1] - this.postStart[exactIds[i]];
+          if (l < probeLen) {
+            probeLen = l;
+            probe = exactIds[i];
+          }
+        }
+        if (probe >= 0 && probeLen <= 300_000) {
+          const words = nq - (yearIdx >= 0 ? 1 : 0);
+          for (let k = this.postStart[probe]; k < this.postStart[probe + 1]; k++) {
+            const d = this.postings[k];
+            const plen = this.primaryLen[d];
+            const olen = this.tokStart[d + 1] - this.tokStart[d] - plen;
+            if ((plen === words || plen === words + 1 || olen === words || olen === words + 1 || plen === nq) && this.seen[d] !== this.stamp) {
+              if (type >= 0 && this.type[d] !== type) continue;
+              const s = this.score(d, ctx);
+              if (s >= 0 && s < 1) {
+                if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) continue;
+                this.seen[d] = this.stamp;
+                out.push({ seg: this, doc: d, score: s });
+              }
+            }
+          }
+        }
+      }
+    } finally {
+      this.clearMarks();
+      this.driverRanges.length = 0;
+    }
+  }
+
+  private driverRanges: [number, number][][] = [];
+
+  /** Score of document d for the query, or -1 when it does not match. */
+  private score(d: number, c: ScoreContext): number {
+    const start = this.tokStart[d];
+    const end = this.tokStart[d + 1];
+    let any = 0;
+    let strong = 0;
+    for (let k = start; k < end; k++) {
+      const t = this.toks[k];
+      any |= this.markAny[t];
+      strong |= this.markStrong[t];
+    }
+    if ((any & c.required) !== c.required) return -1;
+    let score = 0;
+    if ((strong & c.required) !== c.required) score += 3;
+    let skip = -1;
+    if (c.yearIdx >= 0) {
+      const ybit = 1 << c.yearIdx;
+      if ((any & ybit) === 0) {
+        skip = c.yearIdx;
+        if (this.year[d] !== c.year) score += 10;
+      }
+    }
+    if (c.dropped) score += 20;
+    const plen = this.primaryLen[d];
+    const t1 = this.titleTier(start, start + plen, c, skip);
+    const t2 = end > start + plen ? this.titleTier(start + plen, end, c, skip) : 2;
+    return score + Math.min(t1, t2);
+  }
+
+  private titleTier(from: number, to: number, c: ScoreContext, skip: number): number {
+    let pos = from;
+    const firstQ = skip === 0 ? 1 : 0;
+    let skipped = 0;
+    if (pos < to && this.articleIds.has(this.toks[pos]) && (this.markAny[this.toks[pos]] & (1 << firstQ)) === 0) {
+      pos++;
+      skipped = 0.5;
+    }
+    let allExact = true;
+    for (let i = 0; i < c.nq; i++) {
+      if (i === skip) continue;
+      const bit = 1 << i;
+      if (c.required & bit || i === c.yearIdx) {
+        if (pos >= to) return 2;
+        const t = this.toks[pos];
+        if ((this.markAny[t] & bit) === 0) return 2;
+        if (t !== c.exactIds[i] && (this.markStrong[t] & bit) !== 0) allExact = false;
+        pos++;
+      }
+    }
+    return (pos === to && allExact ? 0 : 1) + skipped;
+  }
+
+  /** Documents of a type in a sort order (computed once per order). */
+  order(sort: BrowseSort, meanRating: number): Int32Array | null {
+    if (sort === 'popularity') return null;
+    const key = sort === 'rating' ? `rating:${meanRating.toFixed(3)}` : sort;
+    let o = this.orders.get(key);
+    if (o) return o;
+    const n = this.n;
+    o = Int32Array.from({ length: n }, (_, i) => i);
+    if (sort === 'rating') {
+      const wr = new Float64Array(n);
+      for (let d = 0; d < n; d++) wr[d] = weightedRating(this.rating[d], this.votes[d], meanRating);
+      o.sort((a, b) => wr[b] - wr[a] || a - b);
+    } else if (sort === 'year') {
+      const y = this.year;
+      o.sort((a, b) => y[b] - y[a] || a - b);
+    } else {
+      const k = this.titleKey;
+      o.sort((a, b) => k[a] - k[b] || a - b);
+    }
+    this.orders.set(key, o);
+    return o;
+  }
+}
+
+interface ScoreContext {
+  tokens: string[];
+  nq: number;
+  yearIdx: number;
+  year: number;
+  required: number;
+  dropped: boolean;
+  exactIds: number[];
+  lastIsPrefix: boolean;
+}
+
+export function weightedRating(rating: number, votes: number, mean: number): number {
+  if (!Number.isFinite(rating) || votes <= 0) return mean * 0.5;
+  return (votes / (votes + RATING_MIN_VOTES)) * rating + (RATING_MIN_VOTES / (votes + RATING_MIN_VOTES)) * mean;
+}
+
+/** Within a tier the more popular title wins; a title matched by passing over its leading article counts as 40% as popular. */
+function compareHits(a: Hit, b: Hit): number {
+  const ta = Math.floor(a.score);
+  const tb = Math.floor(b.score);
+  if (ta !== tb) return ta - tb;
+  const pa = a.seg.pop[a.doc] * (a.score > ta ? ARTICLE_FACTOR : 1);
+  const pb = b.seg.pop[b.doc] * (b.score > tb ? ARTICLE_FACTOR : 1);
+  if (pa !== pb) return pb - pa;
+  const ia = a.seg.ids[a.doc];
+  const ib = b.seg.ids[b.doc];
+  return ia < ib ? -1 : ia > ib ? 1 : 0;
+}
+
+interface Ordered {
+  seg: Segment;
+  doc: number;
+}
+
+/** The whole index: a main segment, a delta segment for titles changed since, and the genre registry. */
+export class TitleSearchIndex {
+  genres = new GenreRegistry();
+  main: Segment;
+  delta: Segment | null = null;
+  /** Ids whose main-segment copy is out of date (they live in the delta). */
+  hidden = new Set<string>();
+  meanRating = 6.5;
+  /** Bumped on every change, so caches of derived answers can key on it. */
+  version = 0;
+
+  constructor() {
+    this.main = new SegmentBuilder(this.genres).finish();
+  }
+
+  /** Replaces everything with a freshly built main segment. */
+  replace(main: Segment): void {
+    this.main = main;
+    this.delta = null;
+    this.hidden = new Set();
+    this.meanRating = computeMeanRating(main);
+    this.version++;
+  }
+
+  /** Titles changed since the main segment was built (all of them, not only the latest batch). */
+  setDelta(rows: IndexRow[]): void {
+    const b = new SegmentBuilder(this.genres);
+    for (const r of rows) b.push(r);
+    this.delta = rows.length ? b.finish() : null;
+    this.hidden = new Set(rows.map((r) => r.id));
+    this.version++;
+  }
+
+  get size(): number {
+    return this.main.n - this.hidden.size + (this.delta?.n ?? 0);
+  }
+
+  search(input: string, opts: SearchOptions): SearchPageResult {
+    const q = parseQuery(input);
+    if (q.tokens.length === 0) return { ids: [], hasMore: false };
+    const offset = opts.offset ?? 0;
+    const want = offset + opts.limit;
+    const cap = Math.max(400, want * 2);
+    const type = opts.type ? TYPE_CODE[opts.type] : -1;
+    let hits = this.run(q, type, cap, false);
+    if (hits.length < want) {
+      const more = this.run(q, type, cap, true);
+      const have = new Set(hits.map((h) => h.seg.ids[h.doc]));
+      for (const h of more) if (!have.has(h.seg.ids[h.doc])) hits.push(h);
+      hits = hits.sort(compareHits);
+    }
+    return { ids: hits.slice(offset, want).map((h) => h.seg.ids[h.doc]), hasMore: hits.length > want };
+  }
+
+  private run(q: ParsedQuery, type: number, cap: number, fallback: boolean): Hit[] {
+    const out: Hit[] = [];
+    this.main.search(q, type, cap, fallback, this.hidden, out);
+    this.delta?.search(q, type, cap, fallback, null, out);
+    return out.sort(compareHits);
+  }
+
+  /** Genre names -> mask; unknown names are returned in `unknown`. */
+  genreMask(names: string[]): { mask: number; unknown: string[]; canonical: string[] } {
+    let mask = 0;
+    const unknown: string[] = [];
+    const canonical: string[] = [];
+    for (const n of names) {
+      const b = this.genres.bitOf(n, false);
+      if (b <= 0) unknown.push(n);
+      else {
+        mask |= b;
+        canonical.push(this.genres.canonical(n) as string);
+      }
+    }
+    return { mask: mask >>> 0, unknown, canonical };
+  }
+
+  /** Browsing: the titles passing a filter in a sort order, one page (plus whether more follow). */
+  browse(filter: BrowseFilter, sort: BrowseSort, offset: number, limit: number): SearchPageResult {
+    const want = offset + limit + 1;
+    const parts: Ordered[][] = [this.scan(this.main, filter, sort, want, this.hidden)];
+    if (this.delta) parts.push(this.scan(this.delta, filter, sort, want, null));
+    let all = parts[0];
+    if (parts.length > 1) {
+      const mean = this.meanRating;
+      const key = (o: Ordered) => {
+        const s = o.seg;
+        if (sort === 'rating') return -weightedRating(s.rating[o.doc], s.votes[o.doc], mean);
+        if (sort === 'year') return -s.year[o.doc];
+        if (sort === 'title') return s.titleKey[o.doc];
+        return 0;
+      };
+      all = parts.flat().sort((a, b) => key(a) - key(b) || b.seg.pop[b.doc] - a.seg.pop[a.doc]);
+    }
+    return { ids: all.slice(offset, offset + limit).map((o) => o.seg.ids[o.doc]), hasMore: all.length > offset + limit };
+  }
+
+  private scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hidden: Set<string> | null): Ordered[] {
+    const out: Ordered[] = [];
+    const type = f.type ? TYPE_CODE[f.type] : -1;
+    const mask = (f.genreMask ?? 0) >>> 0;
+    const yearFrom = f.yearFrom ?? -1;
+    const yearTo = f.yearTo ?? 99999;
+    const ratingMin = f.ratingMin ?? -1;
+    const votesMin = f.votesMin ?? 0;
+    const hasHidden = hidden !== null && hidden.size > 0;
+    const check = (d: number) => {
+      if (type >= 0 && seg.type[d] !== type) return false;
+      if ((seg.genreMask[d] & mask) >>> 0 !== mask) return false;
+      const y = seg.year[d];
+      if ((yearFrom > 0 || yearTo < 99999) && (y === 0 || y < yearFrom || y > yearTo)) return false;
+      if (ratingMin > 0 && !(seg.rating[d] >= ratingMin)) return false;
+      if (votesMin > 0 && seg.votes[d] < votesMin) return false;
+      if (hasHidden && hidden.has(seg.ids[d])) return false;
+      if (f.excludeId !== undefined && seg.ids[d] === f.excludeId) return false;
+      return true;
+    };
+    const order = seg.order(sort, this.meanRating);
+    if (order) {
+      for (let i = 0; i < order.length && out.length < want; i++) if (check(order[i])) out.push({ seg, doc: order[i] });
+      return out;
+    }
+    // Popularity: walk the rarest genre's postings when a genre is asked, else every document.
+    let list: Int32Array | null = null;
+    if (mask) {
+      let m = mask;
+      while (m) {
+        const b = 31 - Math.clz32(m);
+        m &= ~(1 << b);
+        const p = seg.genrePostings[b];
+        if (p && (!list || p.length < list.length)) list = p;
+      }
+      list ??= new Int32Array(0);
+    }
+    if (list) {
+      for (let i = 0; i < list.length && out.length < want; i++) if (check(list[i])) out.push({ seg, doc: list[i] });
+    } else {
+      for (let d = 0; d < seg.n && out.length < want; d++) if (check(d)) out.push({ seg, doc: d });
+    }
+    return out;
+  }
+
+  /** Genre names with how many titles (of a type) carry each, most common first. */
+  genreCounts(type: IndexTitleType | null): { name: string; count: number }[] {
+    const counts = new Array<number>(this.genres.names.length).fill(0);
+    const t = type ? TYPE_CODE[type] : -1;
+    const add = (seg: Segment, hidden: Set<string> | null) => {
+      for (let d = 0; d < seg.n; d++) {
+        if (t >= 0 && seg.type[d] !== t) continue;
+        let m = seg.genreMask[d];
+        if (m === 0) continue;
+        if (hidden && hidden.size > 0 && hidden.has(seg.ids[d])) continue;
+        while (m) {
+          const b = 31 - Math.clz32(m);
+          counts[b]++;
+          m &= ~(1 << b);
+        }
+      }
+    };
+    add(this.main, this.hidden);
+    if (this.delta) add(this.delta, null);
+    return this.genres.names
+      .map((name, i) => ({ name, count: counts[i] }))
+      .filter((g) => g.count > 0)
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  }
+}
+
+function computeMeanRating(seg: Segment): number {
+  let sum = 0;
+  let count = 0;
+  for (let d = 0; d < seg.n; d++) {
+    const r = seg.rating[d];
+    if (Number.isFinite(r) && seg.votes[d] > 0) {
+      sum += r;
+      count++;
+    }
+  }
+  return count ? sum / count : 6.5;
+}

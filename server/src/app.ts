@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 declare module 'fastify' {
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config });
   await app.register(userRoutes);
+  await app.register(titlesRoutes);
 
   // The single-page app: built files, and index.html for every other non-API path.
   const webRoot = resolve(config.WEB_DIST);

@@ -1,0 +1,326 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, TitleActivityKind, TitleType } from '../../db/schema.ts';
+import type { IndexRow } from './search-index.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** What the search index keeps of a title. */
+const INDEX_COLUMNS = ['id', 'titleType', 'primaryTitle', 'originalTitle', 'startYear', 'genres', 'popularity', 'imdbRating', 'imdbVotes', 'updatedAt'] as const;
+
+export type IndexRowWithStamp = IndexRow & { updatedAt: Date | string };
+
+/** One page of the catalogue in id order (keyset), for building the search index. */
+export async function listIndexRows(db: Db, afterId: string | null, limit: number): Promise<IndexRowWithStamp[]> {
+  let q = db.selectFrom('titles').select(INDEX_COLUMNS).orderBy('id').limit(limit);
+  if (afterId !== null) q = q.where('id', '>', afterId);
+  return (await q.execute()) as IndexRowWithStamp[];
+}
+
+/** Titles created or changed at or after a moment (uses titles_updated_at_idx). */
+export async function listIndexRowsChangedSince(db: Db, since: Date | string, limit: number): Promise<IndexRowWithStamp[]> {
+  return (await db.selectFrom('titles').select(INDEX_COLUMNS).where('updatedAt', '>=', since).orderBy('updatedAt').limit(limit).execute()) as IndexRowWithStamp[];
+}
+
+export async function latestTitleChange(db: Db): Promise<Date | string | null> {
+  const row = await db.selectFrom('titles').select((eb) => eb.fn.max('updatedAt').as('latest')).executeTakeFirst();
+  return (row?.latest as Date | string | null | undefined) ?? null;
+}
+
+const CARD_COLUMNS = ['id', 'titleType', 'primaryTitle', 'posterUrl', 'releaseDate', 'startYear', 'imdbRating', 'imdbVotes', 'genres'] as const;
+
+export interface CardRow {
+  id: string;
+  titleType: TitleType;
+  primaryTitle: string;
+  posterUrl: string | null;
+  releaseDate: string | null;
+  startYear: number | null;
+  imdbRating: number | null;
+  imdbVotes: number;
+  genres: string;
+}
+
+export async function findCardRows(db: Db, ids: string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('titles').select(CARD_COLUMNS).where('id', 'in', ids).execute();
+}
+
+export interface CreatorRow {
+  titleId: string;
+  name: string;
+  role: 'actor' | 'director' | 'writer' | 'creator';
+  ordering: number;
+}
+
+/** Directors and creators of many titles at once. */
+export async function findCreators(db: Db, ids: string[]): Promise<CreatorRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('titlePeople')
+    .select(['titleId', 'name', 'role', 'ordering'])
+    .where('titleId', 'in', ids)
+    .where('role', 'in', ['director', 'creator'])
+    .orderBy('titleId')
+    .orderBy('role')
+    .orderBy('ordering')
+    .execute();
+}
+
+const HOME_COLUMNS = [...CARD_COLUMNS, 'backdropUrl', 'plot'] as const;
+export type HomeRow = CardRow & { backdropUrl: string | null; plot: string | null };
+
+export async function findHomeRows(db: Db, ids: string[]): Promise<HomeRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('titles').select(HOME_COLUMNS).where('id', 'in', ids).execute();
+}
+
+export async function findTitle(db: Db, id: string) {
+  return db
+    .selectFrom('titles')
+    .select([
+      'id',
+      'titleType',
+      'primaryTitle',
+      'originalTitle',
+      'startYear',
+      'endYear',
+      'releaseDate',
+      'runtimeMinutes',
+      'genres',
+      'plot',
+      'certification',
+      'seasons',
+      'imdbRating',
+      'imdbVotes',
+      'grossUsd',
+      'posterUrl',
+      'backdropUrl',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+export type TitleRow = NonNullable<Awaited<ReturnType<typeof findTitle>>>;
+
+export async function findPeople(db: Db, titleId: string, limit = 60) {
+  return db
+    .selectFrom('titlePeople')
+    .select(['name', 'role', 'character', 'ordering'])
+    .where('titleId', '=', titleId)
+    .orderBy('role')
+    .orderBy('ordering')
+    .limit(limit)
+    .execute();
+}
+
+export async function titleExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Movies by box-office gross (titles_type_gross_idx). */
+export async function listTopGrossing(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('titles')
+    .select('id')
+    .where('titleType', '=', 'movie')
+    .where('grossUsd', 'is not', null)
+    .orderBy('grossUsd', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Titles released after a day, soonest first (titles_type_release_idx). */
+export async function listComingSoon(db: Db, type: TitleType, afterDay: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('titles')
+    .select('id')
+    .where('titleType', '=', type)
+    .where('releaseDate', '>', afterDay)
+    .orderBy('releaseDate')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface ActivityCount {
+  day: string;
+  titleId: string;
+  kind: TitleActivityKind;
+  count: number;
+}
+
+/** Adds to the daily counters (one lookup and one upsert per 200 rows; rows for unknown titles are skipped). */
+export async function addActivityCounts(db: Db, input: ActivityCount[]): Promise<void> {
+  const merged = new Map<string, ActivityCount>();
+  for (const c of input) {
+    const key = `${c.day}\t${c.titleId}\t${c.kind}`;
+    const had = merged.get(key);
+    if (had) had.count += c.count;
+    else merged.set(key, { ...c });
+  }
+  const counts = [...merged.values()];
+  for (let i = 0; i < counts.length; i += 200) {
+    const chunk = counts.slice(i, i + 200);
+    const known = new Set(
+      (await db.selectFrom('titles').select('id').where('id', 'in', [...new Set(chunk.map((c) => c.titleId))]).execute()).map((r) => r.id),
+    );
+    const rows = chunk.filter((c) => known.has(c.titleId));
+    if (rows.length === 0) continue;
+    await db
+      .insertInto('titleActivityDaily')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['day', 'titleId', 'kind']).doUpdateSet({ count: sql`title_activity_daily.count + excluded.count` }))
+      .execute();
+  }
+}
+
+export async function addSearchQueryCount(db: Db, day: string, query: string): Promise<void> {
+  await db
+    .insertInto('searchQueryDaily')
+    .values({ day, query, count: 1 })
+    .onConflict((oc) => oc.columns(['day', 'query']).doUpdateSet({ count: sql`search_query_daily.count + 1` }))
+    .execute();
+}
+
+/** Weights of what people do with a title, for weekly popularity. */
+export const ACTIVITY_WEIGHTS: Record<TitleActivityKind, number> = { view: 1, search_click: 2, watchlist: 3, rating: 4 };
+
+/** Titles of a type ranked by weighted activity since a day (inclusive). */
+export async function listWeeklyRanking(db: Db, type: TitleType, sinceDay: string, limit: number): Promise<string[]> {
+  const weight = sql<number>`case ${sql.ref('a.kind')} ${sql.join(
+    Object.entries(ACTIVITY_WEIGHTS).map(([k, w]) => sql`when ${k} then ${sql.lit(w)}`),
+    sql` `,
+  )} else 0 end`;
+  const rows = await db
+    .selectFrom('titleActivityDaily as a')
+    .innerJoin('titles as t', 't.id', 'a.titleId')
+    .select(['a.titleId', sql<number>`sum(${sql.ref('a.count')} * ${weight})`.as('score'), sql<number>`max(${sql.ref('t.popularity')})`.as('pop')])
+    .where('a.day', '>=', sinceDay)
+    .where('t.titleType', '=', type)
+    .groupBy('a.titleId')
+    .orderBy('score', 'desc')
+    .orderBy('pop', 'desc')
+    .orderBy('a.titleId')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.titleId);
+}
+
+/** The most clicked searches since a day (inclusive). */
+export async function listPopularSearches(db: Db, sinceDay: string, limit: number): Promise<{ query: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('searchQueryDaily')
+    .select(['query', sql<number>`sum(${sql.ref('count')})`.as('total')])
+    .where('day', '>=', sinceDay)
+    .groupBy('query')
+    .orderBy('total', 'desc')
+    .orderBy('query')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ query: r.query, count: Number(r.total) }));
+}
+
+export interface NewTitle {
+  id: string;
+  titleType: TitleType;
+  primaryTitle: string;
+  originalTitle?: string | null;
+  startYear?: number | null;
+  endYear?: number | null;
+  releaseDate?: string | null;
+  runtimeMinutes?: number | null;
+  genres?: string[];
+  plot?: string | null;
+  certification?: string | null;
+  seasons?: number | null;
+  imdbRating?: number | null;
+  imdbVotes?: number;
+  grossUsd?: number | null;
+  posterUrl?: string | null;
+  backdropUrl?: string | null;
+  popularity?: number;
+  people?: { name: string; role: 'actor' | 'director' | 'writer' | 'creator'; character?: string | null }[];
+}
+
+/**
+ * Inserts or replaces titles with their genres and people (fixtures, tools).
+ * The importers own the real catalogue; this keeps titles, title_genres and
+ * title_people consistent for small sets.
+ */
+export async function upsertTitles(db: Kysely<DB>, titles: NewTitle[], searchTextOf: (p: string, o: string | null) => string): Promise<void> {
+  if (titles.length === 0) return;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < titles.length; i += 100) {
+      const chunk = titles.slice(i, i + 100);
+      const ids = chunk.map((t) => t.id);
+      await trx.deleteFrom('titleGenres').where('titleId', 'in', ids).execute();
+      await trx.deleteFrom('titlePeople').where('titleId', 'in', ids).execute();
+      await trx
+        .insertInto('titles')
+        .values(
+          chunk.map((t) => ({
+            id: t.id,
+            imdbId: t.id.startsWith('tt') ? t.id : null,
+            titleType: t.titleType,
+            primaryTitle: t.primaryTitle,
+            originalTitle: t.originalTitle ?? null,
+            searchText: searchTextOf(t.primaryTitle, t.originalTitle ?? null),
+            startYear: t.startYear ?? null,
+            endYear: t.endYear ?? null,
+            releaseDate: t.releaseDate ?? null,
+            runtimeMinutes: t.runtimeMinutes ?? null,
+            genres: (t.genres ?? []).join(','),
+            plot: t.plot ?? null,
+            certification: t.certification ?? null,
+            seasons: t.seasons ?? null,
+            imdbRating: t.imdbRating ?? null,
+            imdbVotes: t.imdbVotes ?? 0,
+            grossUsd: t.grossUsd ?? null,
+            posterUrl: t.posterUrl ?? null,
+            backdropUrl: t.backdropUrl ?? null,
+            popularity: t.popularity ?? 0,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            titleType: eb.ref('excluded.titleType'),
+            primaryTitle: eb.ref('excluded.primaryTitle'),
+            originalTitle: eb.ref('excluded.originalTitle'),
+            searchText: eb.ref('excluded.searchText'),
+            startYear: eb.ref('excluded.startYear'),
+            endYear: eb.ref('excluded.endYear'),
+            releaseDate: eb.ref('excluded.releaseDate'),
+            runtimeMinutes: eb.ref('excluded.runtimeMinutes'),
+            genres: eb.ref('excluded.genres'),
+            plot: eb.ref('excluded.plot'),
+            certification: eb.ref('excluded.certification'),
+            seasons: eb.ref('excluded.seasons'),
+            imdbRating: eb.ref('excluded.imdbRating'),
+            imdbVotes: eb.ref('excluded.imdbVotes'),
+            grossUsd: eb.ref('excluded.grossUsd'),
+            posterUrl: eb.ref('excluded.posterUrl'),
+            backdropUrl: eb.ref('excluded.backdropUrl'),
+            popularity: eb.ref('excluded.popularity'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+          })),
+        )
+        .execute();
+      const genreRows = chunk.flatMap((t) => [...new Set(t.genres ?? [])].map((genre) => ({ titleId: t.id, genre })));
+      if (genreRows.length) await trx.insertInto('titleGenres').values(genreRows).execute();
+      const peopleRows = chunk.flatMap((t) => {
+        const next: Record<string, number> = {};
+        return (t.people ?? []).map((p) => {
+          next[p.role] = (next[p.role] ?? 0) + 1;
+          return { titleId: t.id, ordering: next[p.role], name: p.name, role: p.role, character: p.character ?? null };
+        });
+      });
+      for (let k = 0; k < peopleRows.length; k += 150) await trx.insertInto('titlePeople').values(peopleRows.slice(k, k + 150)).execute();
+    }
+  });
+}

@@ -1,0 +1,238 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '../../../../common/contracts/envelope.ts';
+import {
+  DirectoryFiltersQuerySchema,
+  GenresQuerySchema,
+  GenresResponseSchema,
+  HomeMediaListSchema,
+  MediaSearchPageSchema,
+  MOVIE_PRESETS,
+  PopularSearchesResponseSchema,
+  PresetParamsSchema,
+  PresetQuerySchema,
+  SearchByGenresRequestSchema,
+  SearchClickRequestSchema,
+  SearchClickResponseSchema,
+  SearchPageQuerySchema,
+  SearchRequestSchema,
+  SearchResponseSchema,
+  SHOW_PRESETS,
+  TitleDetailsSchema,
+  TitleParamsSchema,
+  type TitleType,
+  WeeklyPopularQuerySchema,
+} from '../../../../common/contracts/titles.ts';
+import { TitlesService } from './titles.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Discovery: the search index and its caches (sync() picks up catalogue changes now). */
+    titles: TitlesService;
+  }
+}
+
+/** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
+export async function titlesRoutes(app: FastifyInstance) {
+  const service = new TitlesService(app.database, app.log);
+  await service.rebuild();
+  service.start();
+  app.decorate('titles', service);
+  app.addHook('onClose', async () => {
+    await service.stop();
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['titles'];
+
+  // ---- search ----
+  r.post(
+    '/api/movies/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search-box suggestions: up to 10 titles',
+        description:
+          'Exact titles first, then titles starting with the text, then titles containing every word; typos, missing accents, a year ("dune 2021") and original titles are understood; ties go to the more popular title. Blank input answers [].',
+        body: SearchRequestSchema,
+        response: { 200: envelope(SearchResponseSchema) },
+      },
+    },
+    async (req) => ({ data: await service.suggest(req.body.input, req.body.titleType) }),
+  );
+
+  r.get(
+    '/api/search',
+    {
+      schema: {
+        tags,
+        summary: 'Full search results for the /search page, 20 per page (?q=&type=movie|tvSeries&page=1)',
+        description: 'Same ranking as POST /api/movies/search. Ask for page + 1 while hasMore; at most 50 pages.',
+        querystring: SearchPageQuerySchema,
+        response: { 200: envelope(MediaSearchPageSchema) },
+      },
+    },
+    async (req) => ({ data: await service.searchPage(req.query.q, req.query.type ?? null, req.query.page) }),
+  );
+
+  r.post(
+    '/api/movies/search-click',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Record that a search led to a click on a title (feeds popular searches and weekly popularity)',
+        body: SearchClickRequestSchema,
+        response: { 200: envelope(SearchClickResponseSchema) },
+      },
+    },
+    async (req) => {
+      await service.recordSearchClick(req.body.query, req.body.titleId);
+      return { data: { recorded: true as const } };
+    },
+  );
+
+  r.get(
+    '/api/movies/popular-searches',
+    {
+      schema: {
+        tags,
+        summary: 'The 10 most clicked searches of the last 7 days, topped up with the most popular titles (count 0)',
+        response: { 200: envelope(PopularSearchesResponseSchema) },
+      },
+    },
+    async () => ({ data: await service.popularSearches() }),
+  );
+
+  for (const [path, type] of [
+    ['/api/movies/popular-movies', 'movie'],
+    ['/api/movies/popular-shows', 'tvSeries'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `The 10 most popular ${type === 'movie' ? 'movies' : 'TV series'} (the empty search box)`,
+          response: { 200: envelope(SearchResponseSchema) },
+        },
+      },
+      async () => ({ data: await service.popular(type) }),
+    );
+  }
+
+  // ---- genres, directory, presets ----
+  r.get(
+    '/api/movies/getPossibleGenres',
+    {
+      schema: {
+        tags,
+        summary: 'Genre names with how many titles carry each (?titleType=movie|tvSeries to count one kind)',
+        querystring: GenresQuerySchema,
+        response: { 200: envelope(GenresResponseSchema) },
+      },
+    },
+    async (req) => ({ data: await service.genres(req.query.titleType ?? null) }),
+  );
+
+  r.post(
+    '/api/movies/search-by-genres',
+    {
+      schema: {
+        tags,
+        summary: 'Titles having all the named genres, most popular first, 20 per page',
+        body: SearchByGenresRequestSchema,
+        response: { 200: envelope(MediaSearchPageSchema) },
+      },
+    },
+    async (req) => ({ data: await service.searchByGenres(req.body.genreNames, req.body.titleType, req.body.page) }),
+  );
+
+  for (const [prefix, type, presets] of [
+    ['/api/movies', 'movie', MOVIE_PRESETS],
+    ['/api/tv', 'tvSeries', SHOW_PRESETS],
+  ] as const) {
+    const what = type === 'movie' ? 'Movies' : 'TV series';
+    r.get(
+      `${prefix}/filters`,
+      {
+        schema: {
+          tags,
+          summary: `Directory of ${what.toLowerCase()}: send only non-empty fields; 20 per page`,
+          description:
+            'genre (one name, or several separated by commas: all must match), yearFrom, yearTo, ratingMin (IMDb rating 0-10), votesMin, sort = popularity (default) | rating (weighted by votes) | year (newest first) | title (A-Z), page (1-50). An unknown genre or bad value answers 400 naming the field.',
+          querystring: DirectoryFiltersQuerySchema,
+          response: { 200: envelope(MediaSearchPageSchema) },
+        },
+      },
+      async (req) => ({ data: await service.filters(type, req.query) }),
+    );
+
+    r.get(
+      `${prefix}/preset/:presetName`,
+      {
+        schema: {
+          tags,
+          summary: `Preset lists of ${what.toLowerCase()}: ${presets.join(', ')}`,
+          description:
+            (type === 'movie'
+              ? 'box-office: top 20 movies by gross; top-rated: top 20 by weighted rating (needs thousands of votes); '
+              : 'ratings: top 20 shows by weighted rating (needs thousands of votes); ') +
+            'popular: most popular first, paginated; coming-soon: release date after today, soonest first; by-genre: ?genre= required, paginated. Unknown preset: 404.',
+          params: PresetParamsSchema,
+          querystring: PresetQuerySchema,
+          response: { 200: envelope(MediaSearchPageSchema) },
+        },
+      },
+      async (req) => ({ data: await service.preset(type as TitleType, req.params.presetName, req.query) }),
+    );
+  }
+
+  // ---- title page ----
+  r.get(
+    '/api/movies/:type/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The title page: details, cast and crew, up to 12 similar titles (counts a view)',
+        params: TitleParamsSchema,
+        response: { 200: envelope(TitleDetailsSchema) },
+      },
+    },
+    async (req) => ({ data: await service.details(req.params.type, req.params.id) }),
+  );
+
+  // ---- home ----
+  r.get(
+    '/api/home/carousel',
+    {
+      schema: {
+        tags,
+        summary: 'Home carousel: the 10 most popular movies then the 10 most popular TV series (cached for a minute)',
+        response: { 200: envelope(HomeMediaListSchema) },
+      },
+    },
+    async () => ({ data: await service.carousel() }),
+  );
+
+  for (const [path, type] of [
+    ['/api/home/weekly-popular-movies', 'movie'],
+    ['/api/home/weekly-popular-shows', 'tvSeries'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Weekly popular ${type === 'movie' ? 'movies' : 'TV series'} (?limit=20, at most 100; cached for a minute)`,
+          description:
+            'Ranked by what people did in Reelhouse in the last 7 days (views x1, clicks from search x2, watchlist adds x3, ratings x4), topped up by catalogue popularity.',
+          querystring: WeeklyPopularQuerySchema,
+          response: { 200: envelope(HomeMediaListSchema) },
+        },
+      },
+      async (req) => ({ data: await service.weeklyPopular(type, req.query.limit) }),
+    );
+  }
+}
+Object.assign(titlesRoutes, { [Symbol.for('skip-override')]: true });

@@ -1,0 +1,378 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type {
+  DirectorySort,
+  HomeMediaItem,
+  MediaSearchPage,
+  MediaSearchResult,
+  PopularSearch,
+  TitleDetails,
+  TitleType,
+} from '../../../../common/contracts/titles.ts';
+import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles.ts';
+import type { Database } from '../../db/database.ts';
+import type { DB, TitleActivityKind } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { type BrowseFilter, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { searchQueryKey } from './titles.normalize.ts';
+import { genreList, presentCard, presentDetails, presentHomeItem } from './titles.presenter.ts';
+import * as repo from './titles.repository.ts';
+
+export const SUGGESTION_LIMIT = 10;
+export const PAGE_SIZE = 20;
+const TOP_LIST = 20;
+const SIMILAR_LIMIT = 12;
+const CARD_CACHE_MAX = 50_000;
+const INDEX_PAGE = 50_000;
+const DELTA_MAX = 50_000;
+
+function dayOf(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+function daysAgo(n: number, now = new Date()): string {
+  return dayOf(new Date(now.getTime() - n * 86_400_000));
+}
+
+/** What people do with a title, counted per day for weekly popularity. Other modules (ratings, watchlist) call this. */
+export async function recordTitleActivity(db: Kysely<DB>, input: { titleId: string; kind: TitleActivityKind; userId?: string | null }): Promise<void> {
+  await repo.addActivityCounts(db, [{ day: dayOf(new Date()), titleId: input.titleId, kind: input.kind, count: 1 }]);
+}
+
+function signature(r: repo.IndexRowWithStamp): string {
+  return [new Date(r.updatedAt).getTime(), r.titleType, r.primaryTitle, r.originalTitle, r.startYear, r.genres, r.popularity, r.imdbRating, r.imdbVotes].join('\u0001');
+}
+
+interface Cached<T> {
+  expires: number;
+  version: number;
+  value: T;
+}
+
+/**
+ * Discovery: search, browsing, title pages and home sections.
+ * Holds the in-process search index (a cache of the titles table), a cache of
+ * presented cards, short-lived caches of home and list answers, and a buffer
+ * of title views written in batches.
+ */
+export class TitlesService {
+  readonly index = new TitleSearchIndex();
+  private cards = new Map<string, MediaSearchResult>();
+  private cache = new Map<string, Cached<unknown>>();
+  private changed = new Map<string, repo.IndexRowWithStamp>();
+  private watermark: Date | string | null = null;
+  private lastFullBuild = 0;
+  private syncing: Promise<void> | null = null;
+  private views = new Map<string, number>();
+  private flushing: Promise<void> | null = null;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private database: Database,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  // ---- index upkeep ------------------------------------------------------------------------------
+
+  /** Builds the index from the database (start-up, or after many changes). */
+  async rebuild(): Promise<void> {
+    const t0 = performance.now();
+    const latest = await repo.latestTitleChange(this.db);
+    const builder = new SegmentBuilder(this.index.genres);
+    let after: string | null = null;
+    for (;;) {
+      const rows: repo.IndexRowWithStamp[] = await repo.listIndexRows(this.db, after, INDEX_PAGE);
+      for (const r of rows) builder.push(r);
+      if (rows.length < INDEX_PAGE) break;
+      after = rows[rows.length - 1].id;
+    }
+    this.index.replace(builder.finish());
+    this.changed.clear();
+    this.watermark = latest;
+    this.lastFullBuild = Date.now();
+    this.cards.clear();
+    this.log.info({ titles: this.index.size, ms: Math.round(performance.now() - t0) }, 'title search index built');
+  }
+
+  /** Picks up titles created or changed since the last look (called every few seconds, and by tests and tools). */
+  sync(): Promise<void> {
+    this.syncing ??= this.syncOnce().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
+    if (this.watermark === null) {
+      const latest = await repo.latestTitleChange(this.db);
+      if (latest === null) return;
+      if (this.index.size === 0) return this.rebuild();
+    }
+    // Re-read a minute back: a writer's transaction may commit rows stamped a little earlier.
+    const since = this.watermark === null ? new Date(0) : new Date(new Date(this.watermark).getTime() - 60_000);
+    const sinceValue = this.database.dialect === 'sqlite' ? since.toISOString() : since;
+    const rows = await repo.listIndexRowsChangedSince(this.db, sinceValue, DELTA_MAX + 1);
+    let fresh = 0;
+    for (const r of rows) {
+      const had = this.changed.get(r.id);
+      if (!had || signature(had) !== signature(r)) fresh++;
+      this.changed.set(r.id, r);
+    }
+    if (fresh === 0) return;
+    if (rows.length > DELTA_MAX || this.changed.size > DELTA_MAX) {
+      // A large import is running: rebuild at most every ten minutes, otherwise wait for it to settle.
+      if (Date.now() - this.lastFullBuild > 600_000) await this.rebuild();
+      return;
+    }
+    this.index.setDelta([...this.changed.values()]);
+    const newest = rows[rows.length - 1].updatedAt;
+    if (this.watermark === null || new Date(newest) > new Date(this.watermark)) this.watermark = newest;
+    for (const r of rows) this.cards.delete(r.id);
+  }
+
+  start(): void {
+    const every = (ms: number, fn: () => Promise<void>) => {
+      const t = setInterval(() => {
+        fn().catch((err) => this.log.error({ err }, 'titles background task failed'));
+      }, ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(5000, () => this.sync());
+    every(2000, () => this.flushViews());
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.syncing?.catch(() => undefined);
+    await this.flushViews().catch((err) => this.log.error({ err }, 'could not write title views'));
+  }
+
+  // ---- caches ------------------------------------------------------------------------------------
+
+  private async cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.cache.get(key) as Cached<T> | undefined;
+    const now = Date.now();
+    if (hit && hit.expires > now && hit.version === this.index.version) return hit.value;
+    const value = await load();
+    if (this.cache.size > 2000) this.cache.clear();
+    this.cache.set(key, { value, expires: now + ttlMs, version: this.index.version });
+    return value;
+  }
+
+  /** Presented cards for ids, in order (ids no longer in the database are left out). Two queries for the misses. */
+  async cardsFor(ids: string[]): Promise<MediaSearchResult[]> {
+    const missing = ids.filter((id) => !this.cards.has(id));
+    if (missing.length) {
+      const [rows, people] = await Promise.all([repo.findCardRows(this.db, missing), repo.findCreators(this.db, missing)]);
+      const creators = new Map<string, repo.CreatorRow>();
+      for (const p of people) {
+        const had = creators.get(p.titleId);
+        // Series: a creator beats a director; movies: the first director.
+        if (!had || (had.role !== 'creator' && p.role === 'creator')) creators.set(p.titleId, p);
+      }
+      if (this.cards.size + rows.length > CARD_CACHE_MAX) this.cards.clear();
+      for (const r of rows) {
+        this.cards.set(r.id, presentCard(r, creators.get(r.id)?.name ?? null));
+      }
+    }
+    const out: MediaSearchResult[] = [];
+    for (const id of ids) {
+      const c = this.cards.get(id);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+
+  private async homeItems(ids: string[], tagOf: (isSeries: boolean) => string): Promise<HomeMediaItem[]> {
+    const rows = await repo.findHomeRows(this.db, ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [presentHomeItem(r, tagOf(r.titleType === 'tvSeries'))] : [];
+    });
+  }
+
+  // ---- search ------------------------------------------------------------------------------------
+
+  async suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
+    if (!input.trim()) return [];
+    const { ids } = this.index.search(input, { type, limit: SUGGESTION_LIMIT });
+    return this.cardsFor(ids);
+  }
+
+  async searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
+    if (!input.trim()) return { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
+    const { ids, hasMore } = this.index.search(input, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
+  }
+
+  async recordSearchClick(query: string, titleId: string): Promise<void> {
+    if (!(await repo.titleExists(this.db, titleId))) throw notFound(`titleId: no title with id ${titleId}.`, 'title_not_found');
+    const day = dayOf(new Date());
+    await repo.addSearchQueryCount(this.db, day, searchQueryKey(query));
+    await repo.addActivityCounts(this.db, [{ day, titleId, kind: 'search_click', count: 1 }]);
+    this.cache.delete('popular-searches');
+  }
+
+  popularSearches(): Promise<PopularSearch[]> {
+    return this.cached('popular-searches', 30_000, async () => {
+      const out = await repo.listPopularSearches(this.db, daysAgo(6), 10);
+      if (out.length < 10) {
+        const seen = new Set(out.map((s) => s.query.toLowerCase()));
+        const { ids } = this.index.browse({}, 'popularity', 0, 20);
+        for (const card of await this.cardsFor(ids)) {
+          if (out.length >= 10) break;
+          if (seen.has(card.title.toLowerCase())) continue;
+          seen.add(card.title.toLowerCase());
+          out.push({ query: card.title, count: 0 });
+        }
+      }
+      return out;
+    });
+  }
+
+  popular(type: TitleType): Promise<MediaSearchResult[]> {
+    return this.cached(`popular:${type}`, 300_000, () => this.cardsFor(this.index.browse({ type }, 'popularity', 0, SUGGESTION_LIMIT).ids));
+  }
+
+  // ---- genres, directory, presets --------------------------------------------------------------
+
+  genres(type: TitleType | null) {
+    return this.cached(`genres:${type}`, 600_000, async () => this.index.genreCounts(type));
+  }
+
+  private genreMaskOrThrow(names: string[], field: string): number {
+    const { mask, unknown } = this.index.genreMask(names);
+    if (unknown.length) {
+      throw badRequest(`${field}: unknown genre "${unknown[0]}". Known genres: ${this.index.genres.names.join(', ')}.`, 'unknown_genre');
+    }
+    return mask;
+  }
+
+  private async page(filter: BrowseFilter, sort: DirectorySort, page: number): Promise<MediaSearchPage> {
+    const { ids, hasMore } = this.index.browse(filter, sort, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+    return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
+  }
+
+  searchByGenres(genreNames: string[], type: TitleType | null, page: number): Promise<MediaSearchPage> {
+    const genreMask = this.genreMaskOrThrow(genreNames, 'genreNames');
+    return this.page({ type, genreMask }, 'popularity', page);
+  }
+
+  filters(
+    type: TitleType,
+    q: { genre?: string; yearFrom?: number; yearTo?: number; ratingMin?: number; votesMin?: number; sort: DirectorySort; page: number },
+  ): Promise<MediaSearchPage> {
+    const names = q.genre ? q.genre.split(',').map((g) => g.trim()).filter(Boolean) : [];
+    const genreMask = names.length ? this.genreMaskOrThrow(names, 'genre') : 0;
+    return this.page({ type, genreMask, yearFrom: q.yearFrom, yearTo: q.yearTo, ratingMin: q.ratingMin, votesMin: q.votesMin }, q.sort, q.page);
+  }
+
+  async preset(type: TitleType, name: string, q: { genre?: string; page: number }): Promise<MediaSearchPage> {
+    const known: readonly string[] = type === 'movie' ? MOVIE_PRESETS : SHOW_PRESETS;
+    if (!known.includes(name)) {
+      throw notFound(`presetName: unknown preset "${name.slice(0, 40)}". ${type === 'movie' ? 'Movie' : 'TV'} presets: ${known.join(', ')}.`, 'unknown_preset');
+    }
+    const empty = { results: [], page: q.page, pageSize: TOP_LIST, hasMore: false };
+    const top20 = async (load: () => Promise<string[]>) =>
+      q.page > 1 ? empty : { results: await this.cardsFor(await this.cached(`preset:${type}:${name}`, 300_000, load)), page: 1, pageSize: TOP_LIST, hasMore: false };
+    switch (name) {
+      case 'box-office':
+        return top20(() => repo.listTopGrossing(this.db, TOP_LIST));
+      case 'top-rated':
+      case 'ratings':
+        return top20(async () => this.index.browse({ type }, 'rating', 0, TOP_LIST).ids);
+      case 'popular':
+        return this.page({ type }, 'popularity', q.page);
+      case 'coming-soon': {
+        const ids = await repo.listComingSoon(this.db, type, dayOf(new Date()), (q.page - 1) * PAGE_SIZE, PAGE_SIZE + 1);
+        return { results: await this.cardsFor(ids.slice(0, PAGE_SIZE)), page: q.page, pageSize: PAGE_SIZE, hasMore: ids.length > PAGE_SIZE };
+      }
+      default: {
+        if (!q.genre) throw badRequest('genre: is required for the by-genre preset.', 'validation_error');
+        const genreMask = this.genreMaskOrThrow([q.genre], 'genre');
+        return this.page({ type, genreMask }, 'popularity', q.page);
+      }
+    }
+  }
+
+  // ---- title page --------------------------------------------------------------------------------
+
+  async details(type: TitleType, id: string): Promise<TitleDetails> {
+    const row = await repo.findTitle(this.db, id);
+    if (!row || row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
+    const genres = genreList(row.genres);
+    const ids = this.similarIds(type, id, genres, SIMILAR_LIMIT);
+    const [people, similar] = await Promise.all([repo.findPeople(this.db, id), this.cardsFor(ids)]);
+    this.countView(id);
+    return presentDetails(row, people, similar);
+  }
+
+  /** Same type, sharing all the title's genres (else its first genre), most popular first. */
+  private similarIds(type: TitleType, id: string, genres: string[], limit: number): string[] {
+    const all = this.index.genreMask(genres).mask;
+    const out = this.index.browse({ type, genreMask: all, excludeId: id }, 'popularity', 0, limit).ids;
+    if (out.length < limit && genres.length > 1) {
+      const first = this.index.genreMask(genres.slice(0, 1)).mask;
+      for (const more of this.index.browse({ type, genreMask: first, excludeId: id }, 'popularity', 0, limit * 2).ids) {
+        if (out.length >= limit) break;
+        if (!out.includes(more)) out.push(more);
+      }
+    }
+    return out;
+  }
+
+  /** Views are counted in memory and written every two seconds in one statement. */
+  private countView(titleId: string): void {
+    this.views.set(titleId, (this.views.get(titleId) ?? 0) + 1);
+    if (this.views.size >= 1000) void this.flushViews().catch((err) => this.log.error({ err }, 'could not write title views'));
+  }
+
+  flushViews(): Promise<void> {
+    if (this.views.size === 0) return this.flushing ?? Promise.resolve();
+    const batch = this.views;
+    this.views = new Map();
+    const day = dayOf(new Date());
+    const run = async () => {
+      await this.flushing?.catch(() => undefined);
+      await repo.addActivityCounts(
+        this.db,
+        [...batch].map(([titleId, count]) => ({ day, titleId, kind: 'view' as const, count })),
+      );
+    };
+    const p = run().finally(() => {
+      if (this.flushing === p) this.flushing = null;
+    });
+    this.flushing = p;
+    return p;
+  }
+
+  // ---- home --------------------------------------------------------------------------------------
+
+  carousel(): Promise<HomeMediaItem[]> {
+    return this.cached('carousel', 60_000, async () => {
+      const movies = this.index.browse({ type: 'movie' }, 'popularity', 0, 10).ids;
+      const shows = this.index.browse({ type: 'tvSeries' }, 'popularity', 0, 10).ids;
+      return this.homeItems([...movies, ...shows], (isSeries) => (isSeries ? 'Top TV Shows' : 'Top Movies'));
+    });
+  }
+
+  weeklyPopular(type: TitleType, limit: number): Promise<HomeMediaItem[]> {
+    return this.cached(`weekly:${type}:${limit}`, 60_000, async () => {
+      const ranked = await repo.listWeeklyRanking(this.db, type, daysAgo(6), limit);
+      if (ranked.length < limit) {
+        const seen = new Set(ranked);
+        for (const id of this.index.browse({ type }, 'popularity', 0, limit * 2).ids) {
+          if (ranked.length >= limit) break;
+          if (!seen.has(id)) ranked.push(id);
+        }
+      }
+      return this.homeItems(ranked, (isSeries) => (isSeries ? 'TV SHOW' : 'MOVIE'));
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { RELEVANCE_CASES } from './search-relevance.fixture.ts';
+import { fixtureCatalogue } from './titles.fixtures.ts';
+import { normalizeText } from './titles.normalize.ts';
+import { upsertTitles } from './titles.repository.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await upsertTitles(ctx.database.db, fixtureCatalogue(), (p, o) => normalizeText(`${p} ${o ?? ''}`));
+  await ctx.app.titles.sync();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('search relevance', () => {
+  it(`puts the expected title first for at least 95% of ${RELEVANCE_CASES.length} queries`, async () => {
+    expect(RELEVANCE_CASES.length).toBeGreaterThanOrEqual(60);
+    const failures: string[] = [];
+    for (const c of RELEVANCE_CASES) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/movies/search', payload: { input: c.query, titleType: c.titleType ?? null } });
+      expect(res.statusCode).toBe(200);
+      const results = res.json().data as { id: string; title: string }[];
+      if (results[0]?.id !== c.expect) {
+        failures.push(`  "${c.query}" (${c.why}): expected ${c.expect}, got ${results.slice(0, 3).map((r) => `${r.id} ${r.title}`).join(' | ') || 'nothing'}`);
+      }
+    }
+    const passRate = 1 - failures.length / RELEVANCE_CASES.length;
+    if (failures.length) console.log(`search relevance: ${failures.length} of ${RELEVANCE_CASES.length} failed\n${failures.join('\n')}`);
+    expect(passRate).toBeGreaterThanOrEqual(0.95);
+  });
+});

@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
+import { normalizeText } from './titles.normalize.ts';
+import { upsertTitles } from './titles.repository.ts';
+import { recordTitleActivity } from './titles.service.ts';
+
+let ctx: TestContext;
+const nextYear = new Date().getUTCFullYear() + 1;
+
+const searchText = (p: string, o: string | null) => normalizeText(`${p} ${o ?? ''}`);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const titles = [
+    ...REAL_TITLES.map(realTitle),
+    ...generatedTitles(300, 11),
+    // A 10/10 with three votes must never top a ratings list.
+    { id: 'tt9999901', titleType: 'movie' as const, primaryTitle: 'Three Votes Wonder', startYear: 2020, genres: ['Drama'], imdbRating: 10, imdbVotes: 3, popularity: 0.001 },
+    { id: 'tt9999902', titleType: 'tvSeries' as const, primaryTitle: 'Three Votes Show', startYear: 2020, genres: ['Drama'], imdbRating: 10, imdbVotes: 3, popularity: 0.001 },
+    { id: 'tt9999903', titleType: 'movie' as const, primaryTitle: 'Future Film', startYear: nextYear, releaseDate: `${nextYear}-03-01`, genres: ['Sci-Fi'], popularity: 1 },
+    { id: 'tt9999904', titleType: 'tvSeries' as const, primaryTitle: 'Future Show', startYear: nextYear, releaseDate: `${nextYear}-04-01`, genres: ['Drama'], popularity: 1 },
+    { id: 'tt9999905', titleType: 'movie' as const, primaryTitle: 'Big Earner', startYear: 2015, genres: ['Action'], grossUsd: 2_900_000_000, popularity: 5, imdbRating: 7, imdbVotes: 100_000 },
+  ];
+  await upsertTitles(ctx.database.db, titles, searchText);
+  await ctx.app.titles.sync();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object });
+
+describe('POST /api/movies/search', () => {
+  it('answers media search results, exact title first', async () => {
+    const res = await post('/api/movies/search', { input: 'godfather', titleType: null });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data[0]).toEqual({
+      id: 'tt0068646',
+      type: 'movie',
+      title: 'The Godfather',
+      primaryImage: null,
+      releaseDate: '1972-06-15',
+      creator: 'Director of The Godfather',
+      year: 1972,
+      imdbRating: 9.2,
+      imdbVotes: 2000000,
+      genres: ['Crime', 'Drama'],
+    });
+    expect(data.length).toBeLessThanOrEqual(10);
+  });
+
+  it('filters by title type and answers [] for blank input', async () => {
+    const shows = (await post('/api/movies/search', { input: 'the', titleType: 'tvSeries' })).json().data as { type: string }[];
+    expect(shows.length).toBeGreaterThan(0);
+    expect(shows.every((s) => s.type === 'tvSeries')).toBe(true);
+    expect((await post('/api/movies/search', { input: '   ', titleType: null })).json()).toEqual({ data: [] });
+    expect((await post('/api/movies/search', { input: 'breaking' })).json().data[0].id).toBe('tt0903747');
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const long = await post('/api/movies/search', { input: 'x'.repeat(201), titleType: null });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toMatch(/^input/);
+    const type = await post('/api/movies/search', { input: 'dune', titleType: 'book' });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().error.message).toMatch(/^titleType/);
+    const notText = await post('/api/movies/search', { input: 42, titleType: null });
+    expect(notText.statusCode).toBe(400);
+  });
+
+  it('never fails on odd input', async () => {
+    const odd = [
+      '',
+      ' ',
+      '"',
+      '*',
+      '()',
+      '-',
+      ':',
+      'NEAR',
+      'NEAR(a b)',
+      'a NEAR b',
+      '"dune" OR "matrix"',
+      'title:dune',
+      "'; drop table titles; --",
+      '%_%',
+      '\\',
+      '\u0000',
+      '🎬🍿',
+      '東京物語',
+      'ÅÄÖ ñ ç ß œ',
+      'a'.repeat(200),
+      'a b c d e f g h i j k l m n o p',
+      '1999 2000 2001',
+      '2021',
+      'dune 2021 2021',
+      ' \t\n',
+      '\u202e\u200b',
+    ];
+    for (const input of odd) {
+      for (const titleType of [null, 'movie', 'tvSeries']) {
+        const res = await post('/api/movies/search', { input, titleType });
+        expect(res.statusCode, `${JSON.stringify(input)} ${titleType}`).toBe(200);
+      }
+      const page = await get(`/api/search?q=${encodeURIComponent(input)}`);
+      expect(page.statusCode, JSON.stringify(input)).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/search', () => {
+  it('pages through results', async () => {
+    const one = (await get('/api/search?q=the&page=1')).json().data;
+    expect(one.page).toBe(1);
+    expect(one.pageSize).toBe(20);
+    expect(one.results).toHaveLength(20);
+    expect(one.hasMore).toBe(true);
+    const two = (await get('/api/search?q=the&page=2')).json().data;
+    expect(two.results[0].id).not.toBe(one.results[0].id);
+    const ids = new Set([...one.results, ...two.results].map((r: { id: string }) => r.id));
+    expect(ids.size).toBe(40);
+    const movies = (await get('/api/search?q=dune&type=movie')).json().data;
+    expect(movies.results[0].id).toBe('tt1160419');
+  });
+
+  it('answers 400 naming the field', async () => {
+    const bad = await get('/api/search?q=dune&page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/^page/);
+    const type = await get('/api/search?q=dune&type=book');
+    expect(type.statusCode).toBe(400);
+    expect(type.json().error.message).toMatch(/^type/);
+    expect((await get('/api/search?q=dune&page=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('search clicks and popular searches', () => {
+  it('falls back to popular titles, then counts clicked searches', async () => {
+    const before = (await get('/api/movies/popular-searches')).json().data as { query: string; count: number }[];
+    expect(before).toHaveLength(10);
+    expect(before[0]).toEqual({ query: 'The Shawshank Redemption', count: 0 });
+
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/api/movies/search-click', { query: '  Dune ', titleId: 'tt1160419' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { recorded: true } });
+    }
+    await post('/api/movies/search-click', { query: 'matrix', titleId: 'tt0133093' });
+    const after = (await get('/api/movies/popular-searches')).json().data;
+    expect(after.slice(0, 2)).toEqual([
+      { query: 'dune', count: 3 },
+      { query: 'matrix', count: 1 },
+    ]);
+    expect(after).toHaveLength(10);
+  });
+
+  it('answers 404 for an unknown title and 400 for bad fields', async () => {
+    const missing = await post('/api/movies/search-click', { query: 'x', titleId: 'tt0000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('title_not_found');
+    const blank = await post('/api/movies/search-click', { query: '  ', titleId: 'tt1160419' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toMatch(/^query/);
+    const badId = await post('/api/movies/search-click', { query: 'dune', titleId: "tt1'; --" });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.message).toMatch(/^titleId/);
+  });
+});
+
+describe('popular movies and shows', () => {
+  it('answers the 10 most popular of each kind', async () => {
+    const movies = (await get('/api/movies/popular-movies')).json().data;
+    expect(movies).toHaveLength(10);
+    expect(movies[0].id).toBe('tt0111161');
+    expect(movies.every((m: { type: string }) => m.type === 'movie')).toBe(true);
+    const shows = (await get('/api/movies/popular-shows')).json().data;
+    expect(shows[0].id).toBe('tt0944947');
+    expect(shows.every((m: { type: string }) => m.type === 'tvSeries')).toBe(true);
+  });
+});
+
+describe('genres and directory', () => {
+  it('lists genres with counts', async () => {
+    const genres = (await get('/api/movies/getPossibleGenres')).json().data as { name: string; count: number }[];
+    expect(genres.find((g) => g.name === 'Drama')?.count).toBeGreaterThan(50);
+    const shows = (await get('/api/movies/getPossibleGenres?titleType=tvSeries')).json().data as { name: string; count: number }[];
+    expect(shows.find((g) => g.name === 'Drama')?.count).toBeLessThan(genres.find((g) => g.name === 'Drama')?.count ?? 0);
+  });
+
+  it('searches by genres (all must match)', async () => {
+    const res = await post('/api/movies/search-by-genres', { genreNames: ['crime', 'Drama'], titleType: 'movie' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.results[0].id).toBe('tt0468569');
+    expect(data.results.every((r: { genres: string[] }) => r.genres.includes('Crime') && r.genres.includes('Drama'))).toBe(true);
+    const page2 = (await post('/api/movies/search-by-genres', { genreNames: ['Drama'], titleType: null, page: 2 })).json().data;
+    expect(page2.page).toBe(2);
+    const unknown = await post('/api/movies/search-by-genres', { genreNames: ['Cooking'], titleType: null });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toMatch(/^genreNames: unknown genre "Cooking"/);
+    const empty = await post('/api/movies/search-by-genres', { genreNames: [], titleType: null });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toMatch(/^genreNames/);
+  });
+
+  it('filters movies and shows', async () => {
+    const res = await get('/api/movies/filters?genre=Sci-Fi&yearFrom=1990&yearTo=2010&ratingMin=8&sort=rating');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.results.length).toBeGreaterThan(0);
+    for (const r of data.results) {
+      expect(r.type).toBe('movie');
+      expect(r.genres).toContain('Sci-Fi');
+      expect(r.year).toBeGreaterThanOrEqual(1990);
+      expect(r.year).toBeLessThanOrEqual(2010);
+      expect(r.imdbRating).toBeGreaterThanOrEqual(8);
+    }
+    const byTitle = (await get('/api/tv/filters?sort=title')).json().data.results as { title: string; type: string }[];
+    expect(byTitle.every((r) => r.type === 'tvSeries')).toBe(true);
+    const names = byTitle.map((r) => normalizeText(r.title));
+    expect(names).toEqual([...names].sort());
+    const byYear = (await get('/api/tv/filters?sort=year&genre=')).json().data.results as { year: number }[];
+    expect(byYear[0].year).toBe(nextYear);
+    const empty = (await get('/api/movies/filters?yearFrom=&genre=&page=')).json().data;
+    expect(empty.results[0].id).toBe('tt0111161');
+  });
+
+  it('answers 400 naming the field for bad filters', async () => {
+    for (const [query, field] of [
+      ['yearFrom=abc', 'yearFrom'],
+      ['yearFrom=2010&yearTo=2000', 'yearTo'],
+      ['ratingMin=11', 'ratingMin'],
+      ['sort=random', 'sort'],
+      ['page=-1', 'page'],
+      ['genre=Cooking', 'genre'],
+      ['votesMin=1.5', 'votesMin'],
+    ]) {
+      const res = await get(`/api/movies/filters?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message, query).toMatch(new RegExp(`^${field}`));
+    }
+  });
+});
+
+describe('presets', () => {
+  it('answers the movie presets', async () => {
+    const box = (await get('/api/movies/preset/box-office')).json().data;
+    expect(box.results[0].id).toBe('tt9999905');
+    const top = (await get('/api/movies/preset/top-rated')).json().data;
+    expect(top.results).toHaveLength(20);
+    expect(top.results[0].id).toBe('tt0111161');
+    expect(top.results.map((r: { id: string }) => r.id)).not.toContain('tt9999901');
+    const soon = (await get('/api/movies/preset/coming-soon')).json().data;
+    expect(soon.results.map((r: { id: string }) => r.id)).toEqual(['tt9999903']);
+    const byGenre = (await get('/api/movies/preset/by-genre?genre=western')).json().data;
+    expect(byGenre.results[0].id).toBe('tt1853728');
+    const popular = (await get('/api/movies/preset/popular?page=2')).json().data;
+    expect(popular.page).toBe(2);
+  });
+
+  it('answers the show presets', async () => {
+    const ratings = (await get('/api/tv/preset/ratings')).json().data;
+    expect(ratings.results[0].id).toBe('tt0903747');
+    expect(ratings.results.map((r: { id: string }) => r.id)).not.toContain('tt9999902');
+    const popular = (await get('/api/tv/preset/popular')).json().data;
+    expect(popular.results[0].id).toBe('tt0944947');
+    const soon = (await get('/api/tv/preset/coming-soon')).json().data;
+    expect(soon.results.map((r: { id: string }) => r.id)).toEqual(['tt9999904']);
+    const byGenre = (await get('/api/tv/preset/by-genre?genre=Comedy')).json().data;
+    expect(byGenre.results.every((r: { type: string; genres: string[] }) => r.type === 'tvSeries' && r.genres.includes('Comedy'))).toBe(true);
+  });
+
+  it('answers 404 for an unknown preset and 400 for a missing genre', async () => {
+    const unknown = await get('/api/movies/preset/ratings');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({
+      code: 'unknown_preset',
+      message: 'presetName: unknown preset "ratings". Movie presets: box-office, top-rated, coming-soon, by-genre, popular.',
+    });
+    expect((await get('/api/tv/preset/box-office')).statusCode).toBe(404);
+    const noGenre = await get('/api/movies/preset/by-genre');
+    expect(noGenre.statusCode).toBe(400);
+    expect(noGenre.json().error.message).toMatch(/^genre/);
+    expect((await get('/api/tv/preset/by-genre?genre=Cooking')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/movies/{type}/{id}', () => {
+  it('answers the title page with similar titles', async () => {
+    const res = await get('/api/movies/movie/tt0068646');
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({
+      id: 'tt0068646',
+      type: 'movie',
+      title: 'The Godfather',
+      originalTitle: null,
+      year: 1972,
+      releaseDate: '1972-06-15',
+      runtimeMinutes: 120,
+      genres: ['Crime', 'Drama'],
+      imdbRating: 9.2,
+      imdbVotes: 2000000,
+      cast: [{ name: 'Lead of The Godfather', character: 'Hero' }],
+      directors: ['Director of The Godfather'],
+      seasons: null,
+    });
+    expect(d.similar.length).toBe(12);
+    expect(d.similar.map((s: { id: string }) => s.id)).not.toContain('tt0068646');
+    expect(d.similar[0].id).toBe('tt0468569');
+    expect(d.similar.every((s: { type: string; genres: string[] }) => s.type === 'movie' && s.genres.includes('Crime'))).toBe(true);
+
+    const show = (await get('/api/movies/tvSeries/tt6468322')).json().data;
+    expect(show).toMatchObject({ title: 'Money Heist', originalTitle: 'La casa de papel', seasons: 3, creators: ['Creator of Money Heist'] });
+  });
+
+  it('answers 404 for an unknown id or a type that does not match, 400 for a bad type', async () => {
+    const missing = await get('/api/movies/movie/tt0000001');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('title_not_found');
+    expect((await get('/api/movies/tvSeries/tt0068646')).statusCode).toBe(404);
+    const badType = await get('/api/movies/book/tt0068646');
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().error.message).toMatch(/^type/);
+    expect((await get(`/api/movies/movie/${'x'.repeat(60)}`)).statusCode).toBe(400);
+    expect((await get('/api/movies/movie/%27%3B--')).statusCode).toBe(400);
+  });
+});
+
+describe('home', () => {
+  it('answers the carousel: 10 movies then 10 shows, tagged', async () => {
+    const data = (await get('/api/home/carousel')).json().data;
+    expect(data).toHaveLength(20);
+    expect(data[0]).toMatchObject({
+      id: 'tt0111161',
+      title: 'The Shawshank Redemption',
+      primaryImage: { url: null },
+      titleType: { isSeries: false },
+      ratings: { aggregateRating: 9.3, voteCount: 2900000 },
+      tag: 'Top Movies',
+    });
+    expect(data[10]).toMatchObject({ id: 'tt0944947', titleType: { isSeries: true }, tag: 'Top TV Shows' });
+  });
+
+  it('ranks weekly popular titles by activity, falling back to popularity', async () => {
+    // Earlier tests clicked 'dune' three times (x2) and 'matrix' once (x2); the rest is catalogue popularity.
+    const before = (await get('/api/home/weekly-popular-movies?limit=5')).json().data;
+    expect(before.map((m: { id: string }) => m.id)).toEqual(['tt1160419', 'tt0133093', 'tt0111161', 'tt0468569', 'tt1375666']);
+    expect(before[0].tag).toBe('MOVIE');
+
+    // Views are written in batches; ratings and watchlist adds come from other modules.
+    const fan = await buildUser(ctx);
+    for (let i = 0; i < 3; i++) await get('/api/movies/movie/tt0180073');
+    await ctx.app.titles.flushViews();
+    await recordTitleActivity(ctx.database.db, { titleId: 'tt0112384', kind: 'rating', userId: fan.user.id });
+    await recordTitleActivity(ctx.database.db, { titleId: 'tt0000404', kind: 'watchlist' });
+
+    // Answers are cached for a minute; another limit is another cache entry.
+    const weekly = await get('/api/home/weekly-popular-movies?limit=4');
+    expect(weekly.statusCode).toBe(200);
+    expect(weekly.json().data.map((m: { id: string }) => m.id)).toEqual(['tt1160419', 'tt0112384', 'tt0180073', 'tt0133093']);
+
+    const shows = (await get('/api/home/weekly-popular-shows')).json().data;
+    expect(shows).toHaveLength(20);
+    // Money Heist's page was viewed earlier in this file.
+    expect(shows[0]).toMatchObject({ id: 'tt6468322', tag: 'TV SHOW', titleType: { isSeries: true } });
+    expect(shows[1].id).toBe('tt0944947');
+  });
+
+  it('answers 400 for a bad limit', async () => {
+    const res = await get('/api/home/weekly-popular-movies?limit=101');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/^limit/);
+  });
+});
+
+describe('index upkeep', () => {
+  it('picks up new and changed titles', async () => {
+    await upsertTitles(ctx.database.db, [{ id: 'tt7777777', titleType: 'movie', primaryTitle: 'Zyzzyva Returns', genres: ['Comedy'], popularity: 3 }], searchText);
+    await ctx.app.titles.sync();
+    expect((await post('/api/movies/search', { input: 'zyzzyva' })).json().data[0].id).toBe('tt7777777');
+    await upsertTitles(ctx.database.db, [{ id: 'tt7777777', titleType: 'movie', primaryTitle: 'Quixotic Returns', genres: ['Comedy'], popularity: 3 }], searchText);
+    await ctx.app.titles.sync();
+    expect((await post('/api/movies/search', { input: 'zyzzyva' })).json().data).toEqual([]);
+    expect((await post('/api/movies/search', { input: 'quixotic' })).json().data[0]).toMatchObject({ id: 'tt7777777', title: 'Quixotic Returns' });
+  });
+});

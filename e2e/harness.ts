@@ -64,7 +64,7 @@ export async function startStack(env: Record<string, string> = {}) {
     smtp,
     browser,
     async newPage(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl });
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, colorScheme: 'dark' });
       const page = await context.newPage();
       return { context, page };
     },

@@ -55,7 +55,8 @@ async function journey(name: string, width: number, height: number, mobile: bool
 
   // The avatar menu offers My profile and Log out.
   if (mobile) {
-    await nav.getByRole('button', { name: 'Account menu' }).click();
+    // On a phone the side menu shows the avatar with the name, opening My Profile / Log out.
+    await nav.getByRole('button', { name: /Maya Film/ }).click();
   } else {
     await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
   }

@@ -11,15 +11,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession } from './plugins/session.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
-import { userRoutes } from './modules/user/user.routes.ts';
-import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { titlesRoutes } from './modules/titles/titles.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession } from './plugins/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

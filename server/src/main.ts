@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInLinkOf } from '../../../test/smtp.ts';
 import { createTestApp, signIn, type TestContext, uniqueEmail } from '../../../test/helpers.ts';
+import { signInLinkOf } from '../../../test/smtp.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('e-mail link sign-in', () => {
     expect(cookie?.sameSite?.toLowerCase()).toBe('lax');
     expect(cookie?.path).toBe('/');
     expect(cookie?.secure).toBeFalsy();
-    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { idToken: cookie!.value } });
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { idToken: cookie?.value ?? "" } });
     expect(session.json().data.user).toMatchObject({ email: email.toLowerCase(), onboarded: false, photoURL: null });
   });
 

@@ -81,3 +81,30 @@ describe('sign-up by e-mail link, then log out', () => {
     await journey('mobile', 390, 844, true);
   });
 });
+
+describe('a session that ends on the server', () => {
+  it("shows 'Session expired. Please log in again.' on the next call", async () => {
+    const shot = screenshotter('expired');
+    const { context, page } = await stack.newPage(1440, 900);
+    const email = `expired.${Date.now()}@example.com`;
+    await page.goto('/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await page.getByText('Check your inbox').waitFor();
+    await page.goto(signInLinkOf((await stack.smtp.mailFor(email)).raw));
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+    await dialog.getByLabel('Display name').waitFor();
+
+    // The session is ended elsewhere (another tab logs out); this tab still shows the form.
+    const token = (await context.cookies()).find((c) => c.name === 'idToken')?.value;
+    expect(token).toBeTruthy();
+    const out = await fetch(`${stack.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: `idToken=${token}` } });
+    expect(out.status).toBe(200);
+
+    await dialog.getByLabel('Display name').fill('Late Fan');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Session expired. Please log in again.').waitFor();
+    await shot(page, 'toast');
+    await context.close();
+  });
+});

@@ -43,7 +43,8 @@ export async function startStack(env: Record<string, string> = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 30000;
+  // First start may import a catalogue (CATALOGUE_DIR) before listening.
+  const deadline = Date.now() + 120000;
   for (;;) {
     try {
       const res = await fetch(`${baseUrl}/readyz`);
@@ -52,7 +53,7 @@ export async function startStack(env: Record<string, string> = {}) {
       // not listening yet
     }
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become ready in 30 s');
+    if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   const browser: Browser = await chromium.launch({

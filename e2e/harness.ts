@@ -88,3 +88,17 @@ export function screenshotter(journey: string) {
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}.png`) });
   };
 }
+
+/** Signs a new person up through the UI: e-mail link from the SMTP inbox, then the profile step. */
+export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStack>>, page: Page, email: string, displayName: string) {
+  const { signInLinkOf } = await import('../server/test/smtp.ts');
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await page.getByText('Check your inbox').waitFor();
+  await page.goto(signInLinkOf((await stack.smtp.mailFor(email)).raw));
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+  await dialog.getByLabel('Display name').fill(displayName);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/home');
+}

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpThroughUi, startStack } from './harness.ts';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function seriousViolations(page: import('playwright-core').Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    it(`has no serious or critical violations on the landing page, login and home at ${width} px`, async () => {
+      const { context, page } = await stack.newPage(width, height);
+      await page.goto('/');
+      await page.getByText('Ready to start').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/login');
+      await page.getByLabel('E-mail address').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await signUpThroughUi(stack, page, `a11y.${width}.${Date.now()}@example.com`, 'Ada Access');
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -9,6 +9,8 @@ const gradients = [
   ['#3a1020', '#ef4f6b'],
   ['#12344d', '#f28f3b'],
   ['#25163f', '#4cc9f0'],
+  ['#1b3a2f', '#8bd17c'],
+  ['#3d2a14', '#e8b04a'],
 ];
 
 function hash(text: string): number {
@@ -17,17 +19,52 @@ function hash(text: string): number {
   return h;
 }
 
-/** A designed poster when there is no image: the title set in type over a gradient chosen from the id. */
-export function PosterPlaceholder({ id, title, year, className }: { id: string; title: string; year?: string; className?: string }) {
+/** The two colours of a title's placeholder, stable for its id. */
+export function placeholderColours(id: string): [string, string] {
   const [from, to] = gradients[hash(id) % gradients.length];
+  return [from, to];
+}
+
+/**
+ * A designed poster when there is no image, or the image fails: the title set
+ * in type over a gradient chosen from the id, with the year. The type scales
+ * with the card (container units), so it reads at every size.
+ */
+export function PosterPlaceholder({ id, title, year, className, mini = false }: { id: string; title: string; year?: string; className?: string; mini?: boolean }) {
+  const [from, to] = placeholderColours(id);
+  const long = title.length > 28;
+  if (mini) {
+    // Thumbnails (search suggestions): the initial alone, over the same gradient.
+    return (
+      <div
+        aria-hidden="true"
+        className={cn('grid aspect-[2/3] place-items-center overflow-hidden rounded-md text-sm font-bold text-white/90', className)}
+        style={{ backgroundImage: `linear-gradient(160deg, ${from} 0%, ${to} 115%)` }}
+      >
+        {Array.from(title.replace(/^(the|a|an)\s+/i, ''))[0]?.toUpperCase() ?? '?'}
+      </div>
+    );
+  }
   return (
     <div
-      className={cn('relative flex aspect-[2/3] flex-col justify-end overflow-hidden rounded-xl p-3 text-white shadow-lg', className)}
-      style={{ backgroundImage: `linear-gradient(160deg, ${from} 0%, ${to} 100%)` }}
+      aria-hidden="true"
+      className={cn('@container relative flex aspect-[2/3] flex-col justify-between overflow-hidden rounded-xl text-white', className)}
+      style={{ backgroundImage: `linear-gradient(160deg, ${from} 0%, ${to} 115%)` }}
     >
-      <span className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.18),transparent_55%)]" aria-hidden="true" />
-      <span className="relative text-[0.95rem] leading-tight font-semibold text-balance drop-shadow">{title}</span>
-      {year && <span className="relative mt-1 text-xs tabular-nums opacity-80">{year}</span>}
+      <span className="absolute inset-0 bg-[radial-gradient(circle_at_25%_15%,rgba(255,255,255,0.22),transparent_55%)]" />
+      <span className="absolute inset-[5%] rounded-[0.6rem] border border-white/15" />
+      <span className="relative px-[10%] pt-[10%] text-[max(0.55rem,7cqw)] font-semibold tracking-[0.2em] text-white/70 uppercase">Reelhouse</span>
+      <span className="relative px-[10%] pb-[11%]">
+        <span
+          className={cn(
+            'line-clamp-5 leading-[1.05] font-bold tracking-tight text-balance break-words drop-shadow-[0_1px_8px_rgba(0,0,0,0.35)]',
+            long ? 'text-[max(0.8rem,10cqw)]' : 'text-[max(0.9rem,13cqw)]',
+          )}
+        >
+          {title}
+        </span>
+        {year && <span className="mt-[6%] block text-[max(0.65rem,8cqw)] font-medium text-white/80 tabular-nums">{year}</span>}
+      </span>
     </div>
   );
 }

@@ -1,15 +1,18 @@
 import type { CurrentUser } from '@common/contracts/auth';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ChevronRightIcon, CloseIcon, CompassIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { ScrollArea } from '../../../components/ui/scroll-area';
 import { useIsDesktop } from '../../../hooks/use-media-query';
 import { cn } from '../../../lib/cn';
 import { browseLinks, createLinks, homeLink } from '../nav-config';
-import { DirectoryOverlay, type OverlaySearch } from './directory-overlay';
+import type { OverlaySearch } from './directory-overlay';
 import { DirectoryTree } from './directory-tree';
 import { MobileProfile } from './mobile-profile';
 import { NavItem, navRowClasses } from './nav-item';
+
+/** Phones only, opened on demand: loaded when first opened so /home ships less. */
+const DirectoryOverlay = lazy(() => import('./directory-overlay').then((m) => ({ default: m.DirectoryOverlay })));
 
 interface SideMenuProps {
   user: CurrentUser;
@@ -101,7 +104,9 @@ export function SideMenu({ user, open, onClose }: SideMenuProps) {
         </ScrollArea>
       </nav>
       {mobileOpen && overlayOpen && (
-        <DirectoryOverlay onBack={() => setOverlayOpen(false)} onNavigate={onClose} search={search} onSearchChange={setSearch} />
+        <Suspense fallback={null}>
+          <DirectoryOverlay onBack={() => setOverlayOpen(false)} onNavigate={onClose} search={search} onSearchChange={setSearch} />
+        </Suspense>
       )}
     </>
   );

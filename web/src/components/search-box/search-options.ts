@@ -1,0 +1,38 @@
+import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
+import type { SearchBoxVariant } from '@common/selection';
+
+/** One row of the search box's listbox: a popular search, or a title. */
+export type Option = { kind: 'query'; key: string; query: string } | { kind: 'title'; key: string; item: MediaSearchResult };
+
+export interface SearchSelection {
+  selected: MediaSearchResult[];
+  onChange: (next: MediaSearchResult[]) => void;
+}
+
+export interface SearchBoxProps {
+  variant?: SearchBoxVariant;
+  /** Search one kind of title; null searches movies and series. */
+  titleType?: TitleType | null;
+  /** Selection mode: picking a title adds or removes it instead of opening it (unless the maximum is 1). */
+  selection?: SearchSelection;
+  className?: string;
+  autoFocus?: boolean;
+  /** Called after the box has sent the person somewhere, or on Escape when closed (the phone overlay closes). */
+  onDone?: () => void;
+}
+
+export const placeholders: Record<SearchBoxVariant, string> = {
+  home: 'Search movies and TV shows',
+  lists: 'Search to add more',
+  default: 'Search titles',
+};
+
+export const inputClass =
+  'h-10 w-full rounded-full border border-[var(--border)] bg-[var(--surface)] pr-12 pl-10 text-sm text-[var(--text)] transition-colors duration-150 hover:border-[var(--muted)] focus-ring max-md:text-base';
+export const submitClass =
+  'absolute top-1/2 right-1 grid h-8 w-8 -translate-y-1/2 place-items-center rounded-full text-[var(--muted)] transition-colors duration-150 hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring';
+
+export const panelFrameClass =
+  'absolute inset-x-0 top-[calc(100%+0.5rem)] z-40 min-w-[18rem] overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--surface)] shadow-2xl shadow-black/40';
+
+export const optionDomId = (id: string, index: number) => `${id}-option-${index}`;

@@ -1,0 +1,143 @@
+import type { MediaSearchResult } from '@common/contracts/titles';
+import { yearOf } from '@common/format';
+import { cn } from '../../lib/cn';
+import { formatRating, typeLabel } from '../../lib/media';
+import { CheckIcon, ChevronRightIcon, StarIcon, TrendingIcon } from '../ui/icons';
+import { PosterImage } from '../ui/poster';
+import { type Option, optionDomId, panelFrameClass } from './search-options';
+
+export interface SearchPanelProps {
+  id: string;
+  listboxId: string;
+  heading: string;
+  options: Option[];
+  active: number;
+  onActivate: (index: number) => void;
+  onPick: (option: Option) => void;
+  selecting: boolean;
+  selectedIds: Set<string>;
+  selectedCount: number;
+  max: number;
+  loading: boolean;
+  status: string | null;
+  trimmed: string;
+  onSeeAll: () => void;
+}
+
+/** The search box's dropdown: the listbox (288 px high), its state line and the link to all results. */
+export default function SearchPanel({ id, listboxId, heading, options, active, onActivate, onPick, selecting, selectedIds, selectedCount, max, loading, status, trimmed, onSeeAll }: SearchPanelProps) {
+  return (
+      <div
+        className={cn(panelFrameClass, 'animate-pop-in')}
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-[var(--border)] px-4 py-2.5 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">
+          <span id={`${id}-heading`}>{heading}</span>
+          {selecting && (
+            <span className="tracking-normal normal-case tabular-nums">
+              {selectedCount} of {max} selected
+            </span>
+          )}
+        </div>
+        {/* Spec 2 and 9: the list area is 288 px high. */}
+        <div className="h-[288px] overflow-y-auto overscroll-contain">
+          <div id={listboxId} role="listbox" aria-labelledby={`${id}-heading`} aria-multiselectable={selecting || undefined} className="py-1.5">
+            {options.map((option, index) => {
+              const isActive = index === active;
+              const isSelected = option.kind === 'title' && selectedIds.has(option.item.id);
+              return (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard (aria-activedescendant)
+                <div
+                  key={option.key}
+                  id={optionDomId(id, index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={selecting ? isSelected : isActive}
+                  onPointerDown={(e) => e.preventDefault()}
+                  onClick={() => onPick(option)}
+                  onPointerMove={() => onActivate(index)}
+                  className={cn(
+                    'mx-1.5 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 text-sm',
+                    isActive ? 'bg-[var(--surface-3)]' : 'hover:bg-[var(--surface-2)]',
+                  )}
+                >
+                  {option.kind === 'query' ? <QueryRow query={option.query} /> : <TitleRow item={option.item} />}
+                  {selecting && option.kind === 'title' && (
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'grid h-6 w-6 shrink-0 place-items-center rounded-full border',
+                        isSelected ? 'border-[var(--accent)] bg-[var(--accent)] text-[var(--accent-ink)]' : 'border-[var(--border)]',
+                      )}
+                    >
+                      {isSelected && <CheckIcon size={14} />}
+                    </span>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          {loading && <OptionSkeletons />}
+          {status && <p className="px-5 py-8 text-center text-sm text-pretty text-[var(--muted)]">{status}</p>}
+        </div>
+        {trimmed && (
+          <button
+            type="button"
+            onClick={onSeeAll}
+            className="flex w-full items-center justify-between gap-2 border-t border-[var(--border)] px-4 py-3 text-left text-sm font-medium text-[var(--accent)] hover:bg-[var(--surface-2)] focus-ring"
+          >
+            <span className="truncate">See all results for “{trimmed}”</span>
+            <ChevronRightIcon size={16} className="shrink-0" />
+          </button>
+        )}
+      </div>
+  );
+}
+
+function QueryRow({ query }: { query: string }) {
+  return (
+    <>
+      <span className="grid h-8 w-8 shrink-0 place-items-center rounded-lg bg-[var(--surface-2)] text-[var(--accent)]">
+        <TrendingIcon size={16} />
+      </span>
+      <span className="min-w-0 flex-1 truncate text-[var(--text)]">{query}</span>
+    </>
+  );
+}
+
+function TitleRow({ item }: { item: MediaSearchResult }) {
+  const year = yearOf(item.releaseDate ?? item.year);
+  return (
+    <>
+      <PosterImage id={item.id} title={item.title} year={year} src={item.primaryImage} width={92} mini className="w-9 shrink-0 rounded-md" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-[var(--text)]">{item.title}</span>
+        <span className="block truncate text-xs text-[var(--muted)]">
+          {year} · {typeLabel(item.type)}
+          {item.creator ? ` · ${item.creator}` : ''}
+        </span>
+      </span>
+      {item.imdbRating !== null && item.imdbRating !== undefined && (
+        <span className="flex shrink-0 items-center gap-1 text-xs text-[var(--muted)] tabular-nums">
+          <StarIcon size={12} className="text-[var(--rating)]" />
+          {formatRating(item.imdbRating)}
+        </span>
+      )}
+    </>
+  );
+}
+
+function OptionSkeletons() {
+  return (
+    <div aria-hidden="true" className="space-y-1 px-4 py-2">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="flex items-center gap-3 py-1.5">
+          <div className="skeleton h-12 w-8 rounded-md" />
+          <div className="flex-1">
+            <div className="skeleton h-3.5 w-2/3 rounded" />
+            <div className="skeleton mt-2 h-3 w-1/3 rounded" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

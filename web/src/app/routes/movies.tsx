@@ -1,10 +1,10 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { WeeklyPopularPage } from '../../features/home/components/weekly-popular-page';
 
 export default function WeeklyMoviesRoute() {
   return (
     <>
       <title>Weekly Popular Movies · Reelhouse</title>
-      <ComingSoon title="Weekly Popular Movies" description="the films everyone is watching this week, all in one place." />
+      <WeeklyPopularPage titleType="movie" />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { WeeklyPopularPage } from '../../features/home/components/weekly-popular-page';
 
 export default function WeeklyShowsRoute() {
   return (
     <>
       <title>Weekly Popular TV Shows · Reelhouse</title>
-      <ComingSoon title="Weekly Popular TV Shows" description="the series everyone is talking about this week, all in one place." />
+      <WeeklyPopularPage titleType="tvSeries" />
     </>
   );
 }

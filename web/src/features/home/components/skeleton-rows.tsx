@@ -1,17 +1,19 @@
+import { posterRowItemClass } from '../../../components/ui/poster';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 const row = 'no-scrollbar -mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 sm:mx-0 sm:scroll-px-0 sm:px-0 sm:gap-4';
 
 /** Poster row placeholder: 2-3 per phone screen, 6-8 on desktops. */
-export function PosterRowSkeleton({ count = 8 }: { count?: number }) {
+export function PosterRowSkeleton({ count = 8, shimmer = false }: { count?: number; shimmer?: boolean }) {
+  const still = !shimmer;
   return (
-    <div className={row}>
+    <div className={row} aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={i} className="w-[38%] shrink-0 snap-start sm:w-[22%] lg:w-[calc((100%-7*1rem)/8)]">
-          <Skeleton still className="aspect-[2/3] w-full rounded-xl" />
-          <Skeleton still className="mt-2.5 h-3.5 w-4/5" />
-          <Skeleton still className="mt-1.5 h-3 w-1/3" />
+        <div key={i} className={posterRowItemClass}>
+          <Skeleton still={still} className="aspect-[2/3] w-full rounded-xl" />
+          <Skeleton still={still} className="mt-2.5 h-3.5 w-4/5" />
+          <Skeleton still={still} className="mt-1.5 h-3 w-1/3" />
         </div>
       ))}
     </div>
@@ -50,14 +52,15 @@ export function CardRowSkeleton({ count = 4, kind }: { count?: number; kind: 'di
   );
 }
 
+/** Same geometry as the carousel: 1.7 slides, 3:4 on phones, 16:9 above. */
 export function CarouselSkeleton() {
   return (
-    <div className="flex gap-4 overflow-hidden">
-      <div className="relative aspect-[16/9] w-[85%] shrink-0 overflow-hidden rounded-3xl sm:aspect-[21/9] sm:w-[58%]">
-        <Skeleton still className="absolute inset-0 rounded-3xl" />
+    <div className="flex gap-3 overflow-hidden sm:gap-4" aria-hidden="true">
+      <div className="relative aspect-[3/4] w-[calc(100%/1.7)] shrink-0 overflow-hidden rounded-2xl sm:aspect-[16/9] sm:rounded-3xl">
+        <Skeleton className="absolute inset-0 rounded-2xl sm:rounded-3xl" />
       </div>
-      <div className="relative aspect-[16/9] w-[85%] shrink-0 overflow-hidden rounded-3xl sm:aspect-[21/9] sm:w-[58%]">
-        <Skeleton still className="absolute inset-0 rounded-3xl opacity-60" />
+      <div className="relative aspect-[3/4] w-[calc(100%/1.7)] shrink-0 overflow-hidden rounded-2xl sm:aspect-[16/9] sm:rounded-3xl">
+        <Skeleton className="absolute inset-0 rounded-2xl opacity-60 sm:rounded-3xl" />
       </div>
     </div>
   );

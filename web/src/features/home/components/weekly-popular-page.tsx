@@ -1,0 +1,44 @@
+import type { TitleType } from '@common/contracts/titles';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ArrowLeftIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
+import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
+import { fromHomeItem } from '../../../lib/media';
+import { useWeeklyPopular } from '../api/get-weekly-popular';
+
+/** /movies and /shows: the See all targets, listing the week's popular titles in full. */
+export function WeeklyPopularPage({ titleType }: { titleType: TitleType }) {
+  const query = useWeeklyPopular(titleType, 100);
+  const title = titleType === 'movie' ? 'Weekly Popular Movies' : 'Weekly Popular TV Shows';
+  const what = titleType === 'movie' ? 'movies' : 'TV shows';
+  const Icon = titleType === 'movie' ? FilmIcon : TvIcon;
+  return (
+    <div>
+      <Link to="/home" className="mb-4 inline-flex min-h-10 items-center gap-1.5 rounded-lg text-sm text-[var(--muted)] hover:text-[var(--text)] focus-ring">
+        <ArrowLeftIcon size={16} /> Home
+      </Link>
+      <header className="mb-6">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="mt-1 text-sm text-[var(--muted)]">
+          Ranked by what fans did on Reelhouse in the last 7 days: views, ratings, watchlist adds and searches.
+        </p>
+      </header>
+      {query.isPending ? (
+        <PosterGridSkeleton count={16} />
+      ) : query.isError ? (
+        <EmptyState tone="error" icon={<Icon size={24} />} title={`Popular ${what} did not load`}
+          action={<Button variant="secondary" onClick={() => query.refetch()} loading={query.isFetching}>Try again</Button>}>
+          {query.error.message}
+        </EmptyState>
+      ) : query.data.length === 0 ? (
+        <EmptyState icon={<Icon size={24} />} title={`No popular ${what} yet`}
+          action={<Link to="/directory" className={buttonClasses('secondary')}>Browse the directory</Link>}>
+          The catalogue is empty, so there is nothing to rank this week.
+        </EmptyState>
+      ) : (
+        <PosterGrid items={query.data.map(fromHomeItem)} />
+      )}
+    </div>
+  );
+}

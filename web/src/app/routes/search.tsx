@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { SearchResultsPage } from '../../features/search/components/search-results-page';
 
 export default function SearchRoute() {
   const [params] = useSearchParams();
@@ -7,7 +7,7 @@ export default function SearchRoute() {
   return (
     <>
       <title>{query ? `“${query}” · Search · Reelhouse` : 'Search · Reelhouse'}</title>
-      <ComingSoon title={query ? `Results for “${query}”` : 'Search'} description="full results for movies and TV shows will appear right here." />
+      <SearchResultsPage />
     </>
   );
 }

@@ -1,0 +1,102 @@
+import type { TitleType } from '@common/contracts/titles';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SearchIcon } from '../../../components/ui/icons';
+import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
+import { cn } from '../../../lib/cn';
+import { fromSearchResult } from '../../../lib/media';
+import { useSearchPage } from '../api/get-search-page';
+
+const tabs: { label: string; type: TitleType | null }[] = [
+  { label: 'All', type: null },
+  { label: 'Movies', type: 'movie' },
+  { label: 'TV Shows', type: 'tvSeries' },
+];
+
+/** /search?q=: every match for movies and TV shows, 20 at a time. */
+export function SearchResultsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const rawType = params.get('type');
+  const type: TitleType | null = rawType === 'movie' || rawType === 'tvSeries' ? rawType : null;
+  const search = useSearchPage(q, type);
+  const results = search.data?.pages.flatMap((p) => p.results) ?? [];
+
+  const setType = (next: TitleType | null) => {
+    const copy = new URLSearchParams(params);
+    if (next) copy.set('type', next);
+    else copy.delete('type');
+    setParams(copy, { replace: true });
+  };
+
+  if (!q) {
+    return (
+      <EmptyState icon={<SearchIcon size={24} />} title="Search Reelhouse" action={<Link to="/directory" className={buttonClasses('secondary')}>Browse the directory</Link>}>
+        Type a title, a year (“dune 2021”) or even a misspelling in the search box at the top, then press Enter.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div>
+      <header className="mb-5">
+        <p className="text-sm text-[var(--muted)]">Search results for</p>
+        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">“{q}”</h1>
+      </header>
+
+      <div role="tablist" aria-label="Kind of title" className="mb-6 inline-flex rounded-full border border-[var(--border)] bg-[var(--surface)] p-1">
+        {tabs.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            role="tab"
+            aria-selected={type === tab.type}
+            onClick={() => setType(tab.type)}
+            className={cn(
+              'h-9 rounded-full px-4 text-sm font-medium transition-colors duration-150 focus-ring max-sm:h-10',
+              type === tab.type ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'text-[var(--muted)] hover:text-[var(--text)]',
+            )}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      {search.isPending ? (
+        <PosterGridSkeleton count={12} />
+      ) : search.isError ? (
+        <EmptyState tone="error" icon={<SearchIcon size={24} />} title="The search did not answer"
+          action={<Button variant="secondary" onClick={() => search.refetch()} loading={search.isFetching}>Try again</Button>}>
+          {search.error.message}
+        </EmptyState>
+      ) : results.length === 0 ? (
+        <EmptyState icon={<SearchIcon size={24} />} title="We couldn't find any matches for your search"
+          action={
+            <>
+              {type && <Button variant="secondary" onClick={() => setType(null)}>Search movies and TV shows</Button>}
+              <Link to="/directory" className={buttonClasses(type ? 'ghost' : 'secondary')}>Browse the directory</Link>
+            </>
+          }>
+          Nothing in the catalogue matches “{q}”{type ? (type === 'movie' ? ' among movies' : ' among TV shows') : ''}. Try fewer words, or another spelling.
+        </EmptyState>
+      ) : (
+        <>
+          <PosterGrid items={results.map(fromSearchResult)} />
+          <div className="mt-10 flex flex-col items-center gap-2">
+            {search.hasNextPage ? (
+              <Button variant="secondary" size="lg" onClick={() => search.fetchNextPage()} loading={search.isFetchingNextPage}>
+                Load more results
+              </Button>
+            ) : (
+              <p className="text-sm text-[var(--muted)]">
+                {results.length === 1 ? 'That is the only match.' : `That is all ${results.length} matches.`}
+              </p>
+            )}
+            {search.isFetchNextPageError && <p role="alert" className="text-sm text-[var(--danger)]">More results did not load. Try again.</p>}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

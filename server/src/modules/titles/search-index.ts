@@ -85,7 +85,17 @@ export class GenreRegistry {
     return 1 << bit;
   }
 
+  private maskCache = new Map<string, number>();
+
   maskOf(genres: string, create: boolean): number {
+    const cached = this.maskCache.get(genres);
+    if (cached !== undefined) return cached;
+    const m = this.computeMask(genres, create);
+    if (create && this.maskCache.size < 100_000) this.maskCache.set(genres, m);
+    return m;
+  }
+
+  private computeMask(genres: string, create: boolean): number {
     let m = 0;
     for (const g of genres.split(',')) {
       const b = this.bitOf(g, create);
@@ -100,24 +110,27 @@ export class GenreRegistry {
   }
 }
 
-/** Optimal string alignment distance, giving up (returning max + 1) beyond max. */
+const ED_ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/** Optimal string alignment distance, giving up (returning max + 1) beyond max. Words are at most 40 characters. */
 export function editDistance(a: string, b: string, max: number): number {
-  const la = a.length;
-  const lb = b.length;
+  const la = Math.min(a.length, 63);
+  const lb = Math.min(b.length, 63);
   if (Math.abs(la - lb) > max) return max + 1;
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
+  let prev2 = ED_ROWS[0];
+  let prev = ED_ROWS[1];
+  let cur = ED_ROWS[2];
   for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;
-    let rowMin = cur[0];
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= lb; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
-        v = Math.min(v, prev2[j - 2] + 1);
-      }
+      const cb = b.charCodeAt(j - 1);
+      let v = prev[j - 1] + (ca === cb ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -175,6 +188,8 @@ interface Hit {
   seg: Segment;
   doc: number;
   score: number;
+  /** Sort key: tier first, then popularity (see compareHits). */
+  key: number;
 }
 
 /** Builds a segment from rows in any order. */
@@ -276,7 +291,7 @@ export class Segment {
   postings!: Int32Array;
   /** Per genre bit: documents in popularity order. */
   genrePostings: Int32Array[] = [];
-  private orders = new Map<string, Int32Array>();
+  private orders = new Map<BrowseSort, Int32Array>();
   private trigrams: Map<string, Int32Array> | null = null;
   private articleIds = new Set<number>();
   // Scratch space for one query at a time (the process is single-threaded).
@@ -433,10 +448,12 @@ export class Segment {
         if (counts[t]++ === 0) touched.push(t);
       }
     }
-    const need = Math.max(1, grams.size - 3 * maxD);
+    // Each edit spoils at most three trigrams; most typos are one edit, so ask a little more than the bound for long words.
+    const need = grams.size >= 6 ? Math.max(2, grams.size - 2 * maxD - 1) : Math.max(1, grams.size - 3 * maxD);
     const out: number[] = [];
+    let verified = 0;
     for (const t of touched) {
-      if (counts[t] >= need) {
+      if (counts[t] >= need && verified++ < 2000) {
         const v = this.vocab[t];
         let d: number;
         if (prefix) {
@@ -574,7 +591,7 @@ export class Segment {
         if (s < 0) return;
         if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) return;
         this.seen[d] = this.stamp;
-        out.push({ seg: this, doc: d, score: s });
+        out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
         found.count++;
       };
       let exhausted = true;
@@ -583,6 +600,25 @@ export class Segment {
           accept(d);
           if (found.count >= cap) {
             exhausted = d === this.n - 1;
+            break;
+          }
+        }
+      } else if (driverCost <= 4096) {
+        // Few candidates: gather and sort them (cheaper than sweeping the bitset).
+        const buf = this.small;
+        let m = 0;
+        for (const [lo, hi] of this.driverRanges[driver]) {
+          for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) buf[m++] = this.postings[k];
+        }
+        const docs = buf.subarray(0, m).sort();
+        let prev = -1;
+        for (let i = 0; i < m; i++) {
+          const d = docs[i];
+          if (d === prev) continue;
+          prev = d;
+          accept(d);
+          if (found.count >= cap) {
+            exhausted = i === m - 1;
             break;
           }
         }
@@ -624,7 +660,7 @@ export class Segment {
             probe = exactIds[i];
           }
         }
-        if (probe >= 0 && probeLen <= 300_000) {
+        if (probe >= 0 && probeLen <= 20_000) {
           const words = nq - (yearIdx >= 0 ? 1 : 0);
           for (let k = this.postStart[probe]; k < this.postStart[probe + 1]; k++) {
             const d = this.postings[k];
@@ -636,7 +672,7 @@ export class Segment {
               if (s >= 0 && s < 1) {
                 if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) continue;
                 this.seen[d] = this.stamp;
-                out.push({ seg: this, doc: d, score: s });
+                out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
               }
             }
           }
@@ -649,6 +685,7 @@ export class Segment {
   }
 
   private driverRanges: [number, number][][] = [];
+  private small = new Int32Array(4096);
 
   /** Score of document d for the query, or -1 when it does not match. */
   private score(d: number, c: ScoreContext): number {
@@ -702,27 +739,44 @@ export class Segment {
     return (pos === to && allExact ? 0 : 1) + skipped;
   }
 
-  /** Documents of a type in a sort order (computed once per order). */
-  order(sort: BrowseSort, meanRating: number): Int32Array | null {
-    if (sort === 'popularity') return null;
-    const key = sort === 'rating' ? `rating:${meanRating.toFixed(3)}` : sort;
-    let o = this.orders.get(key);
-    if (o) return o;
+  /** Browsing orders other than popularity, computed when the segment is installed (about a second for a million titles). */
+  prepareOrders(meanRating: number): void {
     const n = this.n;
-    o = Int32Array.from({ length: n }, (_, i) => i);
-    if (sort === 'rating') {
-      const wr = new Float64Array(n);
-      for (let d = 0; d < n; d++) wr[d] = weightedRating(this.rating[d], this.votes[d], meanRating);
-      o.sort((a, b) => wr[b] - wr[a] || a - b);
-    } else if (sort === 'year') {
-      const y = this.year;
-      o.sort((a, b) => y[b] - y[a] || a - b);
-    } else {
-      const k = this.titleKey;
-      o.sort((a, b) => k[a] - k[b] || a - b);
+    const docBits = 2 ** 21;
+    const packedSort = (keyOf: (d: number) => number): Int32Array => {
+      if (n > docBits) {
+        return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => keyOf(a) - keyOf(b) || a - b);
+      }
+      const keys = new Float64Array(n);
+      for (let d = 0; d < n; d++) keys[d] = keyOf(d) * docBits + d;
+      keys.sort();
+      const out = new Int32Array(n);
+      for (let i = 0; i < n; i++) out[i] = keys[i] % docBits;
+      return out;
+    };
+    // Year: newest first (unknown years last), then popularity.
+    this.orders.set('year', packedSort((d) => (this.year[d] > 0 ? 3000 - this.year[d] : 9999)));
+    // Rating: Bayesian weighted rating, best first, to four decimals.
+    this.orders.set('rating', packedSort((d) => 200_000 - Math.round(weightedRating(this.rating[d], this.votes[d], meanRating) * 10_000)));
+    // Title: the first six characters, then the next four within runs that share them.
+    const head = 37 ** 4;
+    const byTitle = packedSort((d) => Math.floor(this.titleKey[d] / head));
+    const key = this.titleKey;
+    let i = 0;
+    while (i < n) {
+      const h = Math.floor(key[byTitle[i]] / head);
+      let j = i + 1;
+      while (j < n && Math.floor(key[byTitle[j]] / head) === h) j++;
+      if (j - i > 1) byTitle.subarray(i, j).sort((a, b) => key[a] - key[b] || a - b);
+      i = j;
     }
-    this.orders.set(key, o);
-    return o;
+    this.orders.set('title', byTitle);
+  }
+
+  /** Documents in a browsing order (null for popularity, which is document order). */
+  order(sort: BrowseSort): Int32Array | null {
+    if (sort === 'popularity') return null;
+    return this.orders.get(sort) ?? null;
   }
 }
 
@@ -743,13 +797,14 @@ export function weightedRating(rating: number, votes: number, mean: number): num
 }
 
 /** Within a tier the more popular title wins; a title matched by passing over its leading article counts as 40% as popular. */
+function hitKey(seg: Segment, doc: number, score: number): number {
+  const tier = Math.floor(score);
+  const pop = Math.min(seg.pop[doc] * (score > tier ? ARTICLE_FACTOR : 1), 1e9);
+  return tier * 1e10 - pop;
+}
+
 function compareHits(a: Hit, b: Hit): number {
-  const ta = Math.floor(a.score);
-  const tb = Math.floor(b.score);
-  if (ta !== tb) return ta - tb;
-  const pa = a.seg.pop[a.doc] * (a.score > ta ? ARTICLE_FACTOR : 1);
-  const pb = b.seg.pop[b.doc] * (b.score > tb ? ARTICLE_FACTOR : 1);
-  if (pa !== pb) return pb - pa;
+  if (a.key !== b.key) return a.key - b.key;
   const ia = a.seg.ids[a.doc];
   const ib = b.seg.ids[b.doc];
   return ia < ib ? -1 : ia > ib ? 1 : 0;
@@ -777,10 +832,11 @@ export class TitleSearchIndex {
 
   /** Replaces everything with a freshly built main segment. */
   replace(main: Segment): void {
+    this.meanRating = computeMeanRating(main);
+    main.prepareOrders(this.meanRating);
     this.main = main;
     this.delta = null;
     this.hidden = new Set();
-    this.meanRating = computeMeanRating(main);
     this.version++;
   }
 
@@ -788,7 +844,9 @@ export class TitleSearchIndex {
   setDelta(rows: IndexRow[]): void {
     const b = new SegmentBuilder(this.genres);
     for (const r of rows) b.push(r);
-    this.delta = rows.length ? b.finish() : null;
+    const delta = rows.length ? b.finish() : null;
+    delta?.prepareOrders(this.meanRating);
+    this.delta = delta;
     this.hidden = new Set(rows.map((r) => r.id));
     this.version++;
   }
@@ -797,12 +855,29 @@ export class TitleSearchIndex {
     return this.main.n - this.hidden.size + (this.delta?.n ?? 0);
   }
 
+  /** Recent answers by normalised query (type-ahead repeats itself: "s", "sh", "sha"...); emptied on every change. */
+  private answers = new Map<string, SearchPageResult>();
+  private answersVersion = -1;
+
   search(input: string, opts: SearchOptions): SearchPageResult {
     const q = parseQuery(input);
     if (q.tokens.length === 0) return { ids: [], hasMore: false };
+    if (this.answersVersion !== this.version || this.answers.size >= 20_000) {
+      this.answers.clear();
+      this.answersVersion = this.version;
+    }
+    const key = `${opts.type ?? ''}|${opts.offset ?? 0}|${opts.limit}|${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
+    const known = this.answers.get(key);
+    if (known) return known;
+    const answer = this.compute(q, opts);
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private compute(q: ParsedQuery, opts: SearchOptions): SearchPageResult {
     const offset = opts.offset ?? 0;
     const want = offset + opts.limit;
-    const cap = Math.max(400, want * 2);
+    const cap = Math.max(200, want * 2);
     const type = opts.type ? TYPE_CODE[opts.type] : -1;
     let hits = this.run(q, type, cap, false);
     if (hits.length < want) {
@@ -877,7 +952,7 @@ export class TitleSearchIndex {
       if (f.excludeId !== undefined && seg.ids[d] === f.excludeId) return false;
       return true;
     };
-    const order = seg.order(sort, this.meanRating);
+    const order = seg.order(sort);
     if (order) {
       for (let i = 0; i < order.length && out.length < want; i++) if (check(order[i])) out.push({ seg, doc: order[i] });
       return out;

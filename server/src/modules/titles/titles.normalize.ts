@@ -6,12 +6,17 @@ const ASCII = /^[\x20-\x7e]*$/;
 /** Lower-case, accent-free, apostrophes dropped ("Schindler's" -> "schindlers"), '&' read as 'and', other punctuation a space. */
 export function normalizeText(input: string): string {
   let s = input.toLowerCase();
-  if (!ASCII.test(s)) {
-    s = s
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .replace(/[æœßøđłþðı]/g, (c) => FOLD[c] ?? c);
+  if (ASCII.test(s)) {
+    return s
+      .replace(/&/g, ' and ')
+      .replace(/['`]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   }
+  s = s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[æœßøđłþðı]/g, (c) => FOLD[c] ?? c);
   return s
     .replace(/&/g, ' and ')
     .replace(/['’‘`´]/g, '')

@@ -1,4 +1,6 @@
+import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind, TitleType } from '../../db/schema.ts';
 import type { IndexRow } from './search-index.ts';
 
@@ -16,9 +18,32 @@ export async function listIndexRows(db: Db, afterId: string | null, limit: numbe
   return (await q.execute()) as IndexRowWithStamp[];
 }
 
+/**
+ * SQLite only: streams every title's index columns straight from better-sqlite3 in raw (array) mode,
+ * about four times faster than building row objects for a million titles. `row` is reused between calls.
+ */
+export function forEachIndexRowSqlite(sqlite: SQLite.Database, fn: (row: IndexRow) => void): void {
+  const stmt = sqlite
+    .prepare('select id, title_type, primary_title, original_title, start_year, genres, popularity, imdb_rating, imdb_votes from titles')
+    .raw(true);
+  const row: IndexRow = { id: '', titleType: 'movie', primaryTitle: '', originalTitle: null, startYear: null, genres: '', popularity: 0, imdbRating: null, imdbVotes: 0 };
+  for (const r of stmt.iterate() as IterableIterator<unknown[]>) {
+    row.id = r[0] as string;
+    row.titleType = r[1] as IndexRow['titleType'];
+    row.primaryTitle = r[2] as string;
+    row.originalTitle = r[3] as string | null;
+    row.startYear = r[4] as number | null;
+    row.genres = r[5] as string;
+    row.popularity = r[6] as number;
+    row.imdbRating = r[7] as number | null;
+    row.imdbVotes = r[8] as number;
+    fn(row);
+  }
+}
+
 /** Titles created or changed at or after a moment (uses titles_updated_at_idx). */
-export async function listIndexRowsChangedSince(db: Db, since: Date | string, limit: number): Promise<IndexRowWithStamp[]> {
-  return (await db.selectFrom('titles').select(INDEX_COLUMNS).where('updatedAt', '>=', since).orderBy('updatedAt').limit(limit).execute()) as IndexRowWithStamp[];
+export async function listIndexRowsChangedSince(db: Db, since: Date | string, op: '>' | '>=', limit: number): Promise<IndexRowWithStamp[]> {
+  return (await db.selectFrom('titles').select(INDEX_COLUMNS).where('updatedAt', op, since).orderBy('updatedAt').limit(limit).execute()) as IndexRowWithStamp[];
 }
 
 export async function latestTitleChange(db: Db): Promise<Date | string | null> {
@@ -40,9 +65,33 @@ export interface CardRow {
   genres: string;
 }
 
-export async function findCardRows(db: Db, ids: string[]): Promise<CardRow[]> {
+/**
+ * SQLite: hot reads go through statements prepared once on the raw handle (Kysely's SQLite driver prepares
+ * every query again, which cost more than the query itself under load). Lists of ids travel as one JSON
+ * parameter so the statement text never changes. PostgreSQL: the same reads through Kysely.
+ */
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+function prepared(sqlite: SQLite.Database, text: string): SQLite.Statement {
+  let byText = statements.get(sqlite);
+  if (!byText) {
+    byText = new Map();
+    statements.set(sqlite, byText);
+  }
+  let st = byText.get(text);
+  if (!st) {
+    st = sqlite.prepare(text);
+    byText.set(text, st);
+  }
+  return st;
+}
+
+const CARD_SQL = `select id, title_type as titleType, primary_title as primaryTitle, poster_url as posterUrl, release_date as releaseDate,
+  start_year as startYear, imdb_rating as imdbRating, imdb_votes as imdbVotes, genres from titles where id in (select value from json_each(?))`;
+
+export async function findCardRows(database: Database, ids: string[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('titles').select(CARD_COLUMNS).where('id', 'in', ids).execute();
+  if (database.sqlite) return prepared(database.sqlite, CARD_SQL).all(JSON.stringify(ids)) as CardRow[];
+  return database.db.selectFrom('titles').select(CARD_COLUMNS).where('id', 'in', ids).execute();
 }
 
 export interface CreatorRow {
@@ -52,10 +101,14 @@ export interface CreatorRow {
   ordering: number;
 }
 
+const CREATORS_SQL = `select title_id as titleId, name, role, ordering from title_people
+  where title_id in (select value from json_each(?)) and role in ('director', 'creator') order by title_id, role, ordering`;
+
 /** Directors and creators of many titles at once. */
-export async function findCreators(db: Db, ids: string[]): Promise<CreatorRow[]> {
+export async function findCreators(database: Database, ids: string[]): Promise<CreatorRow[]> {
   if (ids.length === 0) return [];
-  return db
+  if (database.sqlite) return prepared(database.sqlite, CREATORS_SQL).all(JSON.stringify(ids)) as CreatorRow[];
+  return database.db
     .selectFrom('titlePeople')
     .select(['titleId', 'name', 'role', 'ordering'])
     .where('titleId', 'in', ids)
@@ -74,8 +127,34 @@ export async function findHomeRows(db: Db, ids: string[]): Promise<HomeRow[]> {
   return db.selectFrom('titles').select(HOME_COLUMNS).where('id', 'in', ids).execute();
 }
 
-export async function findTitle(db: Db, id: string) {
-  return db
+const TITLE_SQL = `select id, title_type as titleType, primary_title as primaryTitle, original_title as originalTitle, start_year as startYear,
+  end_year as endYear, release_date as releaseDate, runtime_minutes as runtimeMinutes, genres, plot, certification, seasons,
+  imdb_rating as imdbRating, imdb_votes as imdbVotes, gross_usd as grossUsd, poster_url as posterUrl, backdrop_url as backdropUrl
+  from titles where id = ?`;
+
+export interface TitleRow {
+  id: string;
+  titleType: TitleType;
+  primaryTitle: string;
+  originalTitle: string | null;
+  startYear: number | null;
+  endYear: number | null;
+  releaseDate: string | null;
+  runtimeMinutes: number | null;
+  genres: string;
+  plot: string | null;
+  certification: string | null;
+  seasons: number | null;
+  imdbRating: number | null;
+  imdbVotes: number;
+  grossUsd: number | null;
+  posterUrl: string | null;
+  backdropUrl: string | null;
+}
+
+export async function findTitle(database: Database, id: string): Promise<TitleRow | undefined> {
+  if (database.sqlite) return prepared(database.sqlite, TITLE_SQL).get(id) as TitleRow | undefined;
+  return database.db
     .selectFrom('titles')
     .select([
       'id',
@@ -99,10 +178,19 @@ export async function findTitle(db: Db, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
-export type TitleRow = NonNullable<Awaited<ReturnType<typeof findTitle>>>;
 
-export async function findPeople(db: Db, titleId: string, limit = 60) {
-  return db
+export interface PersonRow {
+  name: string;
+  role: 'actor' | 'director' | 'writer' | 'creator';
+  character: string | null;
+  ordering: number;
+}
+
+const PEOPLE_SQL = 'select name, role, character, ordering from title_people where title_id = ? order by role, ordering limit ?';
+
+export async function findPeople(database: Database, titleId: string, limit = 60): Promise<PersonRow[]> {
+  if (database.sqlite) return prepared(database.sqlite, PEOPLE_SQL).all(titleId, limit) as PersonRow[];
+  return database.db
     .selectFrom('titlePeople')
     .select(['name', 'role', 'character', 'ordering'])
     .where('titleId', '=', titleId)

@@ -60,6 +60,8 @@ export class TitlesService {
   private cache = new Map<string, Cached<unknown>>();
   private changed = new Map<string, repo.IndexRowWithStamp>();
   private watermark: Date | string | null = null;
+  /** When the watermark last moved: for two minutes after, re-read a minute back in case a slower writer commits older stamps. */
+  private watermarkMovedAt = 0;
   private lastFullBuild = 0;
   private syncing: Promise<void> | null = null;
   private views = new Map<string, number>();
@@ -82,16 +84,21 @@ export class TitlesService {
     const t0 = performance.now();
     const latest = await repo.latestTitleChange(this.db);
     const builder = new SegmentBuilder(this.index.genres);
-    let after: string | null = null;
-    for (;;) {
-      const rows: repo.IndexRowWithStamp[] = await repo.listIndexRows(this.db, after, INDEX_PAGE);
-      for (const r of rows) builder.push(r);
-      if (rows.length < INDEX_PAGE) break;
-      after = rows[rows.length - 1].id;
+    if (this.database.sqlite) {
+      repo.forEachIndexRowSqlite(this.database.sqlite, (r) => builder.push(r));
+    } else {
+      let after: string | null = null;
+      for (;;) {
+        const rows: repo.IndexRowWithStamp[] = await repo.listIndexRows(this.db, after, INDEX_PAGE);
+        for (const r of rows) builder.push(r);
+        if (rows.length < INDEX_PAGE) break;
+        after = rows[rows.length - 1].id;
+      }
     }
     this.index.replace(builder.finish());
     this.changed.clear();
     this.watermark = latest;
+    this.watermarkMovedAt = 0;
     this.lastFullBuild = Date.now();
     this.cards.clear();
     this.log.info({ titles: this.index.size, ms: Math.round(performance.now() - t0) }, 'title search index built');
@@ -111,10 +118,13 @@ export class TitlesService {
       if (latest === null) return;
       if (this.index.size === 0) return this.rebuild();
     }
-    // Re-read a minute back: a writer's transaction may commit rows stamped a little earlier.
-    const since = this.watermark === null ? new Date(0) : new Date(new Date(this.watermark).getTime() - 60_000);
+    // Shortly after a change, re-read a minute back: another writer's transaction may commit rows stamped a little
+    // earlier. Otherwise only rows stamped after the newest one seen (many rows may share one stamp after an import).
+    const lookBack = Date.now() - this.watermarkMovedAt < 120_000;
+    const mark = this.watermark === null ? new Date(0) : new Date(this.watermark);
+    const since = lookBack ? new Date(mark.getTime() - 60_000) : mark;
     const sinceValue = this.database.dialect === 'sqlite' ? since.toISOString() : since;
-    const rows = await repo.listIndexRowsChangedSince(this.db, sinceValue, DELTA_MAX + 1);
+    const rows = await repo.listIndexRowsChangedSince(this.db, sinceValue, lookBack ? '>=' : '>', DELTA_MAX + 1);
     let fresh = 0;
     for (const r of rows) {
       const had = this.changed.get(r.id);
@@ -129,7 +139,10 @@ export class TitlesService {
     }
     this.index.setDelta([...this.changed.values()]);
     const newest = rows[rows.length - 1].updatedAt;
-    if (this.watermark === null || new Date(newest) > new Date(this.watermark)) this.watermark = newest;
+    if (this.watermark === null || new Date(newest) > new Date(this.watermark)) {
+      this.watermark = newest;
+      this.watermarkMovedAt = Date.now();
+    }
     for (const r of rows) this.cards.delete(r.id);
   }
 
@@ -168,7 +181,7 @@ export class TitlesService {
   async cardsFor(ids: string[]): Promise<MediaSearchResult[]> {
     const missing = ids.filter((id) => !this.cards.has(id));
     if (missing.length) {
-      const [rows, people] = await Promise.all([repo.findCardRows(this.db, missing), repo.findCreators(this.db, missing)]);
+      const [rows, people] = await Promise.all([repo.findCardRows(this.database, missing), repo.findCreators(this.database, missing)]);
       const creators = new Map<string, repo.CreatorRow>();
       for (const p of people) {
         const had = creators.get(p.titleId);
@@ -303,23 +316,57 @@ export class TitlesService {
 
   // ---- title page --------------------------------------------------------------------------------
 
+  /** Title pages seen in the last minute (hot titles are asked for again and again); emptied on every catalogue change. */
+  private pages = new Map<string, { value: TitleDetails; expires: number; version: number }>();
+
   async details(type: TitleType, id: string): Promise<TitleDetails> {
-    const row = await repo.findTitle(this.db, id);
+    const now = Date.now();
+    const hit = this.pages.get(id);
+    if (hit && hit.expires > now && hit.version === this.index.version && hit.value.type === type) {
+      this.countView(id);
+      return hit.value;
+    }
+    const value = await this.loadDetails(type, id);
+    if (this.pages.size >= 20_000) this.pages.clear();
+    this.pages.set(id, { value, expires: now + 60_000, version: this.index.version });
+    return value;
+  }
+
+  private async loadDetails(type: TitleType, id: string): Promise<TitleDetails> {
+    const row = await repo.findTitle(this.database, id);
     if (!row || row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
     const genres = genreList(row.genres);
     const ids = this.similarIds(type, id, genres, SIMILAR_LIMIT);
-    const [people, similar] = await Promise.all([repo.findPeople(this.db, id), this.cardsFor(ids)]);
+    const [people, similar] = await Promise.all([repo.findPeople(this.database, id), this.cardsFor(ids)]);
     this.countView(id);
     return presentDetails(row, people, similar);
   }
 
+  /** Similar titles depend only on type and genres, which many titles share: kept per combination. */
+  private similarByGenres = new Map<string, string[]>();
+  private similarVersion = -1;
+
   /** Same type, sharing all the title's genres (else its first genre), most popular first. */
   private similarIds(type: TitleType, id: string, genres: string[], limit: number): string[] {
+    if (this.similarVersion !== this.index.version || this.similarByGenres.size > 50_000) {
+      this.similarByGenres.clear();
+      this.similarVersion = this.index.version;
+    }
+    const key = `${type}:${genres.join(',')}`;
+    let ids = this.similarByGenres.get(key);
+    if (!ids) {
+      ids = this.computeSimilar(type, genres, limit + 1);
+      this.similarByGenres.set(key, ids);
+    }
+    return ids.filter((other) => other !== id).slice(0, limit);
+  }
+
+  private computeSimilar(type: TitleType, genres: string[], limit: number): string[] {
     const all = this.index.genreMask(genres).mask;
-    const out = this.index.browse({ type, genreMask: all, excludeId: id }, 'popularity', 0, limit).ids;
+    const out = this.index.browse({ type, genreMask: all }, 'popularity', 0, limit).ids;
     if (out.length < limit && genres.length > 1) {
       const first = this.index.genreMask(genres.slice(0, 1)).mask;
-      for (const more of this.index.browse({ type, genreMask: first, excludeId: id }, 'popularity', 0, limit * 2).ids) {
+      for (const more of this.index.browse({ type, genreMask: first }, 'popularity', 0, limit * 2).ids) {
         if (out.length >= limit) break;
         if (!out.includes(more)) out.push(more);
       }

@@ -1,0 +1,190 @@
+// Issue-3 budgets on a generated 1,000,000-title SQLite catalogue: search, title page and home sections
+// at 50 concurrent clients. The catalogue is generated once and reused from /tmp.
+// Usage: npm run bench:discovery   (BENCH_SECONDS=10, BENCH_TITLES=1000000, BENCH_DB=/tmp/...)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
+const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return performance.now() - t0;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} not ready`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+// 1. The catalogue.
+if (!existsSync(DB_FILE)) {
+  console.log(`generating ${COUNT.toLocaleString('en')} titles into ${DB_FILE} (once; reused afterwards)`);
+  await generateCatalogue(DB_FILE, COUNT);
+}
+
+// 2. Workload inputs sampled from the catalogue: real queries of several kinds, and title ids.
+const raw = new SQLite(DB_FILE, { readonly: true });
+const sample = raw
+  .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 997 = 0 limit 3000')
+  .all() as { id: string; type: string; title: string; year: number }[];
+// A wide sample too, so most requests miss the server's caches (each query or title is asked for about once).
+const wide = raw
+  .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 7 = 0')
+  .all() as { id: string; type: string; title: string; year: number }[];
+raw.close();
+const rand = (() => {
+  let a = 42;
+  return () => {
+    a = (a * 1103515245 + 12345) % 2147483648;
+    return a / 2147483648;
+  };
+})();
+function queriesFrom(titles: { title: string; year: number }[]): string[] {
+  const queries: string[] = [];
+  for (const s of titles) {
+  const words = s.title.split(/\s+/);
+  const k = queries.length % 6;
+  if (k === 0) queries.push(s.title.toLowerCase()); // whole title
+  else if (k === 1) queries.push(s.title.slice(0, 2 + Math.floor(rand() * 5))); // typing: a prefix
+  else if (k === 2) queries.push(`${words[0]} ${s.year}`); // a word and a year
+  else if (k === 3) {
+    const w = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+    const i = 1 + Math.floor(rand() * Math.max(1, w.length - 2));
+    queries.push(w.length > 5 ? w.slice(0, i) + w.slice(i + 1) : w); // a typo
+  } else if (k === 4) queries.push(words.slice(0, 2).join(' ').toLowerCase());
+  else queries.push(words[words.length - 1]);
+  }
+  return queries;
+}
+const queries = queriesFrom(sample.slice(0, 600));
+const coldQueries = [...new Set(queriesFrom(wide))];
+const coldIds = wide.filter((s) => s.type === 'movie').map((s) => s.id);
+queries.push('godfather', 'godfathr', 'amelie', 'dune 2021', 'the', 'a', 's', 'star wars', 'spiderman', 'lord of the rings');
+const movieIds = sample.filter((s) => s.type === 'movie').map((s) => s.id);
+
+// 3. The real app against it.
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const web = mkdtempSync(join(tmpdir(), 'reelhouse-bench-web-'));
+writeFileSync(join(web, 'index.html'), '<!doctype html><title>Reelhouse</title>');
+const t0 = performance.now();
+const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'x'.repeat(40),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    DATABASE_URL: `sqlite:${DB_FILE}`,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: web,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+await waitFor(`${base}/readyz`, app);
+const startMs = performance.now() - t0;
+const rssAfterStart = rssMb(app.pid as number);
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  budget: number;
+}
+const results: Result[] = [];
+
+async function run(name: string, budget: number, opts: Partial<autocannon.Options>) {
+  const common = { url: base, connections: CONNECTIONS, ...opts } as autocannon.Options;
+  await autocannon({ ...common, duration: 2 });
+  const r = await autocannon({ ...common, duration: DURATION });
+  results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, budget });
+  const last = results[results.length - 1];
+  console.log(`  ${name.padEnd(46)} ${last.rps.toFixed(0).padStart(6)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  errors ${last.errors}`);
+}
+
+let qi = 0;
+let ti = 0;
+let cqi = 0;
+let cti = 0;
+const json = { 'content-type': 'application/json' };
+console.log(`\nDiscovery benchmark: ${COUNT.toLocaleString('en')} titles, ${CONNECTIONS} connections, ${DURATION} s per run`);
+await run(`POST /api/movies/search (${queries.length} varied queries)`, 10, {
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/movies/search',
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: queries[qi++ % queries.length], titleType: null }) }),
+    },
+  ],
+});
+await run(`POST /api/movies/search (${coldQueries.length} distinct, cold)`, 10, {
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/movies/search',
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: coldQueries[cqi++ % coldQueries.length], titleType: null }) }),
+    },
+  ],
+});
+await run('GET /api/search?q= (page 1, 20 results)', 10, {
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/search?q=${encodeURIComponent(queries[qi++ % queries.length])}` }) }],
+});
+await run(`GET /api/movies/movie/{id} (${movieIds.length} different titles)`, 5, {
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${movieIds[ti++ % movieIds.length]}` }) }],
+});
+await run(`GET /api/movies/movie/{id} (${coldIds.length} titles, cold)`, 5, {
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${coldIds[cti++ % coldIds.length]}` }) }],
+});
+await run('GET /api/home/weekly-popular-movies', 10, { requests: [{ method: 'GET', path: '/api/home/weekly-popular-movies' }] });
+await run('GET /api/home/carousel', 10, { requests: [{ method: 'GET', path: '/api/home/carousel' }] });
+await run('GET /api/movies/filters?genre=Drama&sort=rating', 50, { requests: [{ method: 'GET', path: '/api/movies/filters?genre=Drama&sort=rating&page=3' }] });
+
+const rssEnd = rssMb(app.pid as number);
+await new Promise((r) => {
+  app.once('exit', r);
+  app.kill('SIGTERM');
+});
+rmSync(web, { recursive: true, force: true });
+
+console.log('\nSummary');
+console.log(`  date ${new Date().toISOString()}  node ${process.version}  ${cpus().length} cores (${cpus()[0]?.model.trim()})`);
+console.log(`  start-up with index build: ${(startMs / 1000).toFixed(1)} s; server memory ${rssAfterStart} MB after start, ${rssEnd} MB at the end`);
+for (const r of results) {
+  const ok = r.p99 < r.budget && r.errors === 0 ? 'ok' : 'OVER';
+  console.log(`  | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | < ${r.budget} | ${ok} |`);
+}

@@ -880,7 +880,8 @@ export class TitleSearchIndex {
     const cap = Math.max(200, want * 2);
     const type = opts.type ? TYPE_CODE[opts.type] : -1;
     let hits = this.run(q, type, cap, false);
-    if (hits.length < want) {
+    // Typos, split words and dropped words are looked for when the plain matches are few (they always rank after them).
+    if (hits.length < (offset > 0 ? want : Math.min(want, 5))) {
       const more = this.run(q, type, cap, true);
       const have = new Set(hits.map((h) => h.seg.ids[h.doc]));
       for (const h of more) if (!have.has(h.seg.ids[h.doc])) hits.push(h);

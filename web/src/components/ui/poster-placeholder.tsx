@@ -32,7 +32,14 @@ export function placeholderColours(id: string): [string, string] {
  */
 export function PosterPlaceholder({ id, title, year, className, mini = false }: { id: string; title: string; year?: string; className?: string; mini?: boolean }) {
   const [from, to] = placeholderColours(id);
-  const long = title.length > 28;
+  // Size the type so that the longest word fits on one line (no mid-word breaks).
+  const longestWord = Math.max(...title.split(/\s+/).map((w) => w.length));
+  const size =
+    longestWord > 12 || title.length > 40
+      ? 'text-[max(0.7rem,8cqw)]'
+      : longestWord > 8 || title.length > 24
+        ? 'text-[max(0.75rem,10cqw)]'
+        : 'text-[max(0.9rem,13cqw)]';
   if (mini) {
     // Thumbnails (search suggestions): the initial alone, over the same gradient.
     return (
@@ -56,10 +63,8 @@ export function PosterPlaceholder({ id, title, year, className, mini = false }: 
       <span className="relative px-[10%] pt-[10%] text-[max(0.55rem,7cqw)] font-semibold tracking-[0.2em] text-white/70 uppercase">Reelhouse</span>
       <span className="relative px-[10%] pb-[11%]">
         <span
-          className={cn(
-            'line-clamp-5 leading-[1.05] font-bold tracking-tight text-balance break-words drop-shadow-[0_1px_8px_rgba(0,0,0,0.35)]',
-            long ? 'text-[max(0.8rem,10cqw)]' : 'text-[max(0.9rem,13cqw)]',
-          )}
+          className={cn('line-clamp-5 leading-[1.05] font-bold tracking-tight text-balance hyphens-auto drop-shadow-[0_1px_8px_rgba(0,0,0,0.35)]', size)}
+          lang="en"
         >
           {title}
         </span>

@@ -189,11 +189,12 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
               </button>
             </p>
           ) : (
-            <ul className="flex flex-wrap gap-2">
+            // Phones: one scrolling line, so the results stay in sight.
+            <ul className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
               {genres.data.filter((g) => g.count > 0).map((genre) => {
                 const on = filters.genres.includes(genre.name);
                 return (
-                  <li key={genre.name}>
+                  <li key={genre.name} className="shrink-0">
                     <button
                       type="button"
                       aria-pressed={on}

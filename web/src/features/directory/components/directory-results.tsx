@@ -55,7 +55,7 @@ export function DirectoryResults({ query, ranked = false, showDate = false, empt
                 item={fromSearchResult(result)}
                 badge={
                   ranked ? (
-                    <span className="absolute top-2 left-2 grid h-8 min-w-8 place-items-center rounded-full bg-black/75 px-2 text-sm font-bold text-white tabular-nums ring-1 ring-white/20 backdrop-blur">
+                    <span className="absolute top-2 right-2 grid h-8 min-w-8 place-items-center rounded-full bg-black/75 px-2 text-sm font-bold text-white tabular-nums ring-1 ring-white/20 backdrop-blur">
                       {index + 1}
                     </span>
                   ) : date ? (

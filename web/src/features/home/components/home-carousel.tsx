@@ -76,7 +76,7 @@ export function HomeCarousel({ items }: { items: HomeMediaItem[] }) {
 
       <div className="mt-3 flex items-center justify-between gap-3 px-4 sm:px-0">
         {/* biome-ignore lint/a11y/useSemanticElements: a row of picker buttons, not a form */}
-        <div className="flex flex-wrap items-center" role="group" aria-label="Choose a slide">
+        <div className="flex min-w-0 flex-wrap items-center" role="group" aria-label="Choose a slide">
           {items.map((item, index) => (
             <button
               key={`${item.id}-dot`}
@@ -84,12 +84,12 @@ export function HomeCarousel({ items }: { items: HomeMediaItem[] }) {
               aria-label={`Slide ${index + 1}: ${item.title}`}
               aria-current={index === selected || undefined}
               onClick={() => embla?.scrollTo(index)}
-              className="group/dot grid h-8 w-4 place-items-center rounded-full focus-ring sm:w-5"
+              className="group/dot grid h-8 w-3 place-items-center rounded-full focus-ring sm:w-5"
             >
               <span
                 className={cn(
                   'block h-1.5 rounded-full transition-all duration-200',
-                  index === selected ? 'w-3.5 bg-[var(--accent)] sm:w-4' : 'w-1.5 bg-[var(--border)] group-hover/dot:bg-[var(--muted)]',
+                  index === selected ? 'w-2.5 bg-[var(--accent)] sm:w-4' : 'w-1.5 bg-[var(--border)] group-hover/dot:bg-[var(--muted)]',
                 )}
               />
             </button>

@@ -291,6 +291,8 @@ export class Segment {
   postings!: Int32Array;
   /** Per genre bit: documents in popularity order. */
   genrePostings: Int32Array[] = [];
+  /** Per start year: documents in popularity order (a year in the query narrows the candidates). */
+  yearPostings = new Map<number, Int32Array>();
   private orders = new Map<BrowseSort, Int32Array>();
   private trigrams: Map<string, Int32Array> | null = null;
   private articleIds = new Set<number>();
@@ -383,6 +385,18 @@ export class Segment {
       }
     }
     this.genrePostings = gp;
+    const byYear = new Map<number, number[]>();
+    for (let d = 0; d < this.n; d++) {
+      const y = this.year[d];
+      if (y <= 0) continue;
+      let l = byYear.get(y);
+      if (!l) {
+        l = [];
+        byYear.set(y, l);
+      }
+      l.push(d);
+    }
+    for (const [y, l] of byYear) this.yearPostings.set(y, Int32Array.from(l));
   }
 
   /** Binary search: first vocabulary index >= s. */
@@ -451,9 +465,11 @@ export class Segment {
     // Each edit spoils at most three trigrams; most typos are one edit, so ask a little more than the bound for long words.
     const need = grams.size >= 6 ? Math.max(2, grams.size - 2 * maxD - 1) : Math.max(1, grams.size - 3 * maxD);
     const out: number[] = [];
-    let verified = 0;
-    for (const t of touched) {
-      if (counts[t] >= need && verified++ < 2000) {
+    let candidates = touched.filter((t) => counts[t] >= need);
+    if (candidates.length > 300) candidates = candidates.sort((a, b) => counts[b] - counts[a]).slice(0, 300);
+    for (const t of touched) counts[t] = 0;
+    for (const t of candidates) {
+      {
         const v = this.vocab[t];
         let d: number;
         if (prefix) {
@@ -467,7 +483,6 @@ export class Segment {
         }
         if (d <= maxD) out.push(t);
       }
-      counts[t] = 0;
     }
     return out;
   }
@@ -577,7 +592,21 @@ export class Segment {
           yearIdx = -1;
         } else return;
       }
-      const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback };
+      // A year typed with words (first pass): titles from that year, plus titles with the number as a word.
+      let yearDocs: Int32Array | null = null;
+      let driverSel = this.driverRanges[driver] ?? [];
+      if (!fallback && yearIdx >= 0) {
+        const list = this.yearPostings.get(q.year) ?? new Int32Array(0);
+        const asWord = this.driverRanges[yearIdx] ?? [];
+        let wordCost = 0;
+        for (const [lo, hi] of asWord) wordCost += this.postStart[hi] - this.postStart[lo];
+        if (list.length + wordCost < driverCost) {
+          yearDocs = list;
+          driverCost = list.length + wordCost;
+          driverSel = asWord;
+        }
+      }
+      const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback, fallback };
       this.stamp++;
       if (this.stamp === 0xffffffff) {
         this.seen.fill(0);
@@ -607,7 +636,8 @@ export class Segment {
         // Few candidates: gather and sort them (cheaper than sweeping the bitset).
         const buf = this.small;
         let m = 0;
-        for (const [lo, hi] of this.driverRanges[driver]) {
+        if (yearDocs) for (let k = 0; k < yearDocs.length; k++) buf[m++] = yearDocs[k];
+        for (const [lo, hi] of driverSel) {
           for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) buf[m++] = this.postings[k];
         }
         const docs = buf.subarray(0, m).sort();
@@ -624,7 +654,13 @@ export class Segment {
         }
       } else {
         const bs = this.bitset;
-        for (const [lo, hi] of this.driverRanges[driver]) {
+        if (yearDocs) {
+          for (let k = 0; k < yearDocs.length; k++) {
+            const d = yearDocs[k];
+            bs[d >>> 5] |= 1 << (d & 31);
+          }
+        }
+        for (const [lo, hi] of driverSel) {
           for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) {
             const d = this.postings[k];
             bs[d >>> 5] |= 1 << (d & 31);
@@ -706,7 +742,11 @@ export class Segment {
       const ybit = 1 << c.yearIdx;
       if ((any & ybit) === 0) {
         skip = c.yearIdx;
-        if (this.year[d] !== c.year) score += 10;
+        if (this.year[d] !== c.year) {
+          // A year was asked and this title is from another: only when looking wider (fallback).
+          if (!c.fallback) return -1;
+          score += 10;
+        }
       }
     }
     if (c.dropped) score += 20;
@@ -789,6 +829,7 @@ interface ScoreContext {
   dropped: boolean;
   exactIds: number[];
   lastIsPrefix: boolean;
+  fallback: boolean;
 }
 
 export function weightedRating(rating: number, votes: number, mean: number): number {
@@ -880,8 +921,10 @@ export class TitleSearchIndex {
     const cap = Math.max(200, want * 2);
     const type = opts.type ? TYPE_CODE[opts.type] : -1;
     let hits = this.run(q, type, cap, false);
-    // Typos, split words and dropped words are looked for when the plain matches are few (they always rank after them).
-    if (hits.length < (offset > 0 ? want : Math.min(want, 5))) {
+    // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
+    // plainly, when a single word matched few titles, or to fill later pages.
+    const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
+    if (few) {
       const more = this.run(q, type, cap, true);
       const have = new Set(hits.map((h) => h.seg.ids[h.doc]));
       for (const h of more) if (!have.has(h.seg.ids[h.doc])) hits.push(h);

@@ -133,8 +133,10 @@ export class TitlesService {
     }
     if (fresh === 0) return;
     if (rows.length > DELTA_MAX || this.changed.size > DELTA_MAX) {
-      // A large import is running: rebuild at most every ten minutes, otherwise wait for it to settle.
-      if (Date.now() - this.lastFullBuild > 600_000) await this.rebuild();
+      // Many changes (an import): rebuild once writing has paused for 15 s, or every ten minutes while it goes on.
+      const latest = await repo.latestTitleChange(this.db);
+      const settled = latest !== null && Date.now() - new Date(latest).getTime() > 15_000;
+      if (settled || Date.now() - this.lastFullBuild > 600_000) await this.rebuild();
       return;
     }
     this.index.setDelta([...this.changed.values()]);

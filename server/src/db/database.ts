@@ -46,6 +46,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('cache_size = -64000');
+    sqlite.pragma('mmap_size = 268435456');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
     return {
       db,

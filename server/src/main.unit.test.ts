@@ -34,7 +34,7 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => out };
 }
 
-describe('the server process', () => {
+describe('the server process', { timeout: 60000 }, () => {
   it('stops at start-up with a message naming a wrong variable', async () => {
     const p = start({ PORT: 'eighty', DATABASE_URL: `sqlite:${join(dir, 'a.db')}` });
     expect(await p.exited).toBe(1);

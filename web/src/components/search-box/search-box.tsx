@@ -26,6 +26,9 @@ export function SearchBox(props: SearchBoxProps) {
     event.preventDefault();
     const path = searchPath(typed);
     if (!path) return;
+    // Submitted before the combobox arrived: it must not take over (and open) afterwards.
+    (document.activeElement as HTMLElement | null)?.blur();
+    setEngaged(false);
     navigate(path);
     setTyped('');
     onDone?.();

@@ -1,0 +1,19 @@
+// Bundles the server into dist/server (one file per entry) so it starts without
+// resolving and reading hundreds of modules. Native and asset-reading packages stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/src/main.ts', 'server/src/db/migrate-cli.ts'],
+  outdir: 'dist/server',
+  outbase: 'server/src',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  // better-sqlite3 loads a compiled addon; the API reference serves its own files from disk.
+  external: ['better-sqlite3', '@scalar/fastify-api-reference', 'pg-native'],
+  // Bundled CommonJS packages call require(); give them one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});

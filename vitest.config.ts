@@ -21,7 +21,8 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverFiles,
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          // *.sqlite.test.ts: suites about SQLite-only work (the starter catalogue import, read once).
+          exclude: ['**/*.unit.test.ts', '**/*.sqlite.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 20000,
           hookTimeout: 30000,

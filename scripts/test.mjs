@@ -113,6 +113,10 @@ else {
   results.passed += server.passed;
   results.failed += server.failed;
   if (server.failed) failures.push(`${server.failed} unit/HTTP test(s)`);
+  if (CI && server.skipped) {
+    results.failed += server.skipped;
+    failures.push(`${server.skipped} skipped unit/HTTP test(s) (nothing may be skipped in CI)`);
+  }
 }
 
 // 3. Browser journeys against the built app.
@@ -133,6 +137,10 @@ else {
     results.passed += e2e.passed;
     results.failed += e2e.failed;
     if (e2e.failed) failures.push(`${e2e.failed} browser journey(s)`);
+    if (CI && e2e.skipped) {
+      results.failed += e2e.skipped;
+      failures.push(`${e2e.skipped} skipped browser journey(s)`);
+    }
     if (e2e.passed === 0) step('browser journeys ran', false);
   }
 }

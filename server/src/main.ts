@@ -27,10 +27,20 @@ app.addHook('onClose', async () => {
 });
 
 let stopping = false;
+// While stopping, answers close their connection, so keep-alive clients let go and close() can finish.
+app.addHook('onSend', (_req, reply, _payload, done) => {
+  if (stopping) reply.header('connection', 'close');
+  done();
+});
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping: finishing requests in flight');
+  const deadline = setTimeout(() => {
+    app.log.error('requests still in flight after 25 s; exiting');
+    process.exit(1);
+  }, 25_000);
+  deadline.unref();
   try {
     await app.close();
     process.exit(0);

@@ -9,7 +9,7 @@ import {
 } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { presentCurrentUser } from '../user/user.presenter.ts';
 import type { Auth } from './auth.service.ts';
 
@@ -55,15 +55,21 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
       },
     },
     async (req) => {
-      await auth.api.signInMagicLink({
-        body: {
-          email: req.body.email,
-          callbackURL: '/home',
-          newUserCallbackURL: '/onboarding',
-          errorCallbackURL: '/login',
-        },
-        headers: webHeaders(req),
-      });
+      try {
+        await auth.api.signInMagicLink({
+          body: {
+            email: req.body.email,
+            callbackURL: '/home',
+            newUserCallbackURL: '/onboarding',
+            errorCallbackURL: '/login',
+          },
+          headers: webHeaders(req),
+        });
+      } catch (err) {
+        // The mail server refused or could not be reached: say so, and let the person retry.
+        req.log.error({ err }, 'sign-in mail not sent');
+        throw new AppError(503, 'mail_unavailable', 'We could not send the sign-in mail right now. Please try again in a minute.');
+      }
       return {
         data: { sent: true as const, message: 'If the address can receive mail, a sign-in link is on its way.' },
       };

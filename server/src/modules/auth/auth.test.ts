@@ -167,6 +167,19 @@ describe('onboarding profile', () => {
   });
 });
 
+describe('when the mail server is down', () => {
+  it('answers 503 mail_unavailable instead of a 500', async () => {
+    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const res = await down.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email: uniqueEmail() } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('mail_unavailable');
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('sign-in rate limit', () => {
   it('answers 429 with a JSON error after too many sign-in requests', async () => {
     const limited = await createTestApp({ SIGNIN_RATE_LIMIT: '3' });

@@ -44,7 +44,8 @@ async function journey(name: string, width: number, height: number, mobile: bool
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/home');
 
-  // Signed in: the side menu is there (through the hamburger on a phone).
+  // Signed in: home greets them, and the side menu is there (through the hamburger on a phone).
+  await page.getByRole('heading', { name: /Good to see you, Maya/ }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Main' });
   if (mobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();

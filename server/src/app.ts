@@ -18,7 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { apiHeaders, helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -74,12 +74,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // External plugins.
-  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false }, [
+  const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };
+  registerSecurityHeaders(app, helmetOptions, [
     // The API reference page needs inline scripts; the policy is relaxed for it alone.
     {
       prefix: '/api/docs',
       csp: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
     },
+    // JSON answers get the short set that applies to them.
+    { prefix: '/api/', headers: apiHeaders(helmetHeaders(helmetOptions)) },
   ]);
   await app.register(cookie);
   await app.register(rateLimit, {

@@ -1,13 +1,13 @@
 // Issue-3 budgets on a generated 1,000,000-title SQLite catalogue: search, title page and home sections
 // at 50 concurrent clients. The catalogue is generated once and reused from /tmp.
 // Usage: npm run bench:discovery   (BENCH_SECONDS=10, BENCH_TITLES=1000000, BENCH_DB=/tmp/...)
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,29 +15,7 @@ const CONNECTIONS = 50;
 const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<number> {
-  const t0 = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return performance.now() - t0;
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} not ready`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -112,7 +90,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-await waitFor(`${base}/readyz`, app);
+await waitUntilOk(`${base}/readyz`, app, 180_000);
 const startMs = performance.now() - t0;
 const rssAfterStart = rssMb(app.pid as number);
 

@@ -1,11 +1,11 @@
 // Issue-2 budgets: start-up to /readyz, authenticated /api read vs bare Fastify, JS sizes.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { signInLinkOf, startSmtpServer } from '../server/test/smtp.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,29 +18,7 @@ function serverCommand(args: string[]): [string, string[]] {
 }
 const CONNECTIONS = 50;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 30000): Promise<number> {
-  const t0 = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return performance.now() - t0;
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} not ready`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 function stop(child: ChildProcess) {
   return new Promise((r) => {
@@ -69,7 +47,7 @@ const app = spawn(...serverCommand([...(process.env.BENCH_APP_NODE_ARGS?.split('
   env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const readyMs = await waitFor(`${base}/readyz`, app);
+const readyMs = await waitUntilOk(`${base}/readyz`, app, 30_000);
 
 // 2. A signed-in session, obtained the way a fan gets one.
 const email = `bench.${Date.now()}@example.com`;
@@ -88,7 +66,7 @@ await stop(app);
 // 3. Bare Fastify hello-world on the same machine.
 const helloPort = await freePort();
 const hello = spawn(...serverCommand(['--import', 'tsx', 'bench/hello.ts']), { env: { ...process.env, PORT: String(helloPort) }, stdio: 'inherit' });
-await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+await waitUntilOk(`http://127.0.0.1:${helloPort}/`, hello, 30_000);
 const bare = await load(`http://127.0.0.1:${helloPort}/`);
 await stop(hello);
 await smtp.close();

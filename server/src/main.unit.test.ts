@@ -1,23 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntilOk } from '../test/process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelhouse-main-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** An SMTP server that takes its time to accept each mail. */
 async function startSlowSmtp(delayMs: number) {
@@ -81,15 +72,7 @@ describe('the server process', { timeout: 60000 }, () => {
     const slowSmtp = await startSlowSmtp(1500);
     const p = start({ PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'c.db')}`, SMTP_URL: slowSmtp.url });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (i > 300) throw new Error(`not ready: ${p.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilOk(`${base}/readyz`, p.child, 30_000, p.output);
     // A sign-in request is in flight while its mail is slowly accepted by the SMTP server.
     const pending = fetch(`${base}/api/auth/email-link`, {
       method: 'POST',
@@ -115,15 +98,7 @@ describe('the server process', { timeout: 60000 }, () => {
     const port = await freePort();
     const p = start({ PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'd.db')}` });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (i > 300) throw new Error(`not ready: ${p.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilOk(`${base}/readyz`, p.child, 30_000, p.output);
     const res = await fetch(`${base}/api/auth/email-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -85,6 +85,14 @@ function ensureChromium() {
   return null;
 }
 
+// 0. Node packages, when the tests are run on a fresh checkout without `npm install`.
+if (!existsSync('node_modules/.bin/vitest') || !existsSync('node_modules/better-sqlite3/build/Release')) {
+  if (!run('install packages', 'npm', ['install', '--no-audit', '--no-fund'])) {
+    console.error('npm install failed; the tests cannot run.');
+    process.exit(1);
+  }
+}
+
 // 1. Lint and types.
 step('lint', run('lint', 'npx', ['biome', 'check', '.']));
 step('typecheck', run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DB, TitleActivityKind, TitleType } from '../../db/schema.ts';
+import type { DB, TitleActivityKind, TitlesTable, TitleType } from '../../db/schema.ts';
 import type { IndexRow } from './search-index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -132,25 +132,27 @@ const TITLE_SQL = `select id, title_type as titleType, primary_title as primaryT
   imdb_rating as imdbRating, imdb_votes as imdbVotes, gross_usd as grossUsd, poster_url as posterUrl, backdrop_url as backdropUrl
   from titles where id = ?`;
 
-export interface TitleRow {
-  id: string;
-  titleType: TitleType;
-  primaryTitle: string;
-  originalTitle: string | null;
-  startYear: number | null;
-  endYear: number | null;
-  releaseDate: string | null;
-  runtimeMinutes: number | null;
-  genres: string;
-  plot: string | null;
-  certification: string | null;
-  seasons: number | null;
-  imdbRating: number | null;
-  imdbVotes: number;
-  grossUsd: number | null;
-  posterUrl: string | null;
-  backdropUrl: string | null;
-}
+/** The columns of a title page, as the titles table types them. */
+export type TitleRow = Pick<
+  TitlesTable,
+  | 'id'
+  | 'titleType'
+  | 'primaryTitle'
+  | 'originalTitle'
+  | 'startYear'
+  | 'endYear'
+  | 'releaseDate'
+  | 'runtimeMinutes'
+  | 'genres'
+  | 'plot'
+  | 'certification'
+  | 'seasons'
+  | 'imdbRating'
+  | 'imdbVotes'
+  | 'grossUsd'
+  | 'posterUrl'
+  | 'backdropUrl'
+>;
 
 export async function findTitle(database: Database, id: string): Promise<TitleRow | undefined> {
   if (database.sqlite) return prepared(database.sqlite, TITLE_SQL).get(id) as TitleRow | undefined;

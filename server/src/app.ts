@@ -19,6 +19,7 @@ import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { apiHeaders, helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { SessionCache } from './plugins/session-cache.ts';
 import { registerSession } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -109,7 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // App plugins.
   registerErrorHandling(app);
-  registerSession(app, database);
+  registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
 

@@ -28,6 +28,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext, uniqueEmail } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import { createTestApp, signIn, type TestContext, uniqueEmail } from '../../test/helpers.ts';
 
 // A client address of its own, so parallel runs sharing this Redis do not count together.
 const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -31,6 +32,25 @@ describe('with Redis', () => {
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().error.code).toBe('rate_limited');
     expect((await redis.keys(`reelhouse-rl:*${ip}*`)).length).toBeGreaterThan(0);
+  });
+
+  it('drops a cached session on every instance when it ends on one', async () => {
+    // A second instance on the same database as the first.
+    const other = await buildApp({ config: a.config, database: a.database, logger: false });
+    await other.ready();
+    try {
+      const s = await signIn(a);
+      expect((await other.inject({ method: 'GET', url: '/api/user/me', headers: s.headers })).statusCode).toBe(200);
+      expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers })).statusCode).toBe(200);
+      let status = 200;
+      for (let i = 0; i < 50 && status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        status = (await other.inject({ method: 'GET', url: '/api/user/me', headers: s.headers })).statusCode;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('reports Redis in readiness', async () => {

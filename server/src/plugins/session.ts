@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export interface SessionUser {
   id: string;
@@ -11,10 +12,17 @@ export interface SessionUser {
   bio: string | null;
   onboarded: boolean;
   sessionId: string;
+  /** Session expiry, epoch milliseconds. */
+  expiresAt: number;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolved sessions kept in memory; drop entries when a session ends or a profile changes. */
+    sessionCache: SessionCache<SessionUser>;
+  }
   interface FastifyRequest {
+    sessionPromise: Promise<SessionUser | null> | null;
     /** The signed-in person, resolved once per request (undefined until asked). */
     sessionUser(): Promise<SessionUser | null>;
     /** The signed-in person, or a 401. */
@@ -62,8 +70,9 @@ const SESSION_SQL = `select s.id as session_id, s.expires_at, u.id, u.email, u.d
 /**
  * Looks a session token up. This runs on every signed-in call, so it skips the query
  * builder and uses a statement prepared once (SQLite) or a named prepared statement (PostgreSQL).
+ * Answers are kept in the session cache (see session-cache.ts) for SESSION_CACHE_SECONDS.
  */
-export function sessionLookup(database: Database): (token: string) => Promise<SessionUser | null> {
+export function sessionLookup(database: Database, cache?: SessionCache<SessionUser>): (token: string) => Promise<SessionUser | null> {
   let fetchRow: (token: string) => Promise<SessionRow | undefined>;
   if (database.sqlite) {
     const stmt = database.sqlite.prepare(SESSION_SQL.replace('$1', '?'));
@@ -74,10 +83,12 @@ export function sessionLookup(database: Database): (token: string) => Promise<Se
   } else {
     throw new Error('no database driver');
   }
-  return async (token) => {
+  const load = async (token: string, now: number) => {
     const row = await fetchRow(token);
-    if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
-    return {
+    if (!row) return null;
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (expiresAt <= now) return null;
+    const user: SessionUser = {
       id: row.id,
       email: row.email,
       displayName: row.display_name,
@@ -85,25 +96,34 @@ export function sessionLookup(database: Database): (token: string) => Promise<Se
       bio: row.bio,
       onboarded: Boolean(row.onboarded),
       sessionId: row.session_id,
+      expiresAt,
     };
+    cache?.set(token, user, now);
+    return user;
+  };
+  return (token) => {
+    const now = Date.now();
+    const hit = cache?.get(token, now);
+    return hit ? Promise.resolve(hit) : load(token, now);
   };
 }
 
-export function registerSession(app: FastifyInstance, database: Database): void {
-  const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-  const findSessionUser = sessionLookup(database);
+export function registerSession(app: FastifyInstance, database: Database, cache: SessionCache<SessionUser>): void {
+  const findSessionUser = sessionLookup(database, cache);
+  app.decorate('sessionCache', cache);
+  app.decorateRequest('sessionPromise', null);
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-    let found = resolved.get(this);
-    if (!found) {
+    if (!this.sessionPromise) {
       const token = credentialOf(this);
-      found = token ? findSessionUser(token) : Promise.resolve(null);
-      resolved.set(this, found);
+      this.sessionPromise = token ? findSessionUser(token) : Promise.resolve(null);
     }
-    return found;
+    return this.sessionPromise;
   });
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
     const user = await this.sessionUser();
     if (!user) throw unauthorized('Session expired. Please log in again.');
     return user;
   });
+  app.addHook('onReady', () => cache.listen());
+  app.addHook('onClose', () => cache.close());
 }

@@ -139,12 +139,31 @@ describe('sessions', () => {
 
   it('expires sessions whose time is up', async () => {
     const s = await signIn(ctx);
+    const sessionId = (await ctx.database.db.selectFrom('sessions').select('id').where('userId', '=', s.user.id).executeTakeFirstOrThrow()).id;
     await ctx.database.db
       .updateTable('sessions')
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where('userId', '=', s.user.id)
       .execute();
+    // The session was resolved once while signing in and is cached; an expiry written straight
+    // into the table is seen once the entry is dropped (or after SESSION_CACHE_SECONDS).
+    ctx.app.sessionCache.forgetSession(sessionId);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: s.headers })).statusCode).toBe(401);
+  });
+
+  it('sees a change made straight in the database within SESSION_CACHE_SECONDS', async () => {
+    const short = await createTestApp({ SESSION_CACHE_SECONDS: '1' });
+    try {
+      const s = await signIn(short);
+      await short.database.db.deleteFrom('sessions').where('userId', '=', s.user.id).execute();
+      // Still the cached answer right away...
+      expect((await short.app.inject({ method: 'GET', url: '/api/user/me', headers: s.headers })).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1100));
+      // ...and looked up again once the entry is older than the configured lifetime.
+      expect((await short.app.inject({ method: 'GET', url: '/api/user/me', headers: s.headers })).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 });
 
@@ -159,6 +178,9 @@ describe('onboarding profile', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: s.user.id, displayName: 'Ana Lima', bio: 'Noir and giallo.', onboarded: true });
+    // The cached session shows the new profile at once.
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: s.headers });
+    expect(me.json().data).toMatchObject({ displayName: 'Ana Lima', bio: 'Noir and giallo.', onboarded: true });
     const bad = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', headers: s.headers, payload: { displayName: '' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('displayName: Display name is required.');

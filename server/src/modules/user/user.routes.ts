@@ -29,6 +29,7 @@ export async function userRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = await req.requireUser();
       const user = await setProfile(app.database, actor, req.body);
+      app.sessionCache.forgetUser(actor.id);
       return { data: presentCurrentUser(user) };
     },
   );

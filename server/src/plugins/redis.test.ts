@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { createTestApp, signIn, type TestContext, uniqueEmail } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
 
 // A client address of its own, so parallel runs sharing this Redis do not count together.
 const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

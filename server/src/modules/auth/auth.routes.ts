@@ -128,6 +128,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
       const user = await req.sessionUser();
       if (user) {
         await app.database.db.deleteFrom('sessions').where('id', '=', user.sessionId).execute();
+        app.sessionCache.forgetSession(user.sessionId);
       }
       reply.clearCookie('idToken', { path: '/', httpOnly: true, sameSite: 'lax', secure: config.appUrl.startsWith('https://') });
       return { data: { signedOut: true as const } };

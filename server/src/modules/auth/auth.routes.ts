@@ -11,7 +11,7 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { presentCurrentUser } from '../user/user.presenter.ts';
-import type { Auth } from './auth.service.ts';
+import { type Auth, SIGN_IN_ERROR_PATH } from './auth.service.ts';
 
 function webHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -154,29 +154,83 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   );
 
   if (config.oidcProviders.length) {
-    // Starts the OpenID Connect flow: the library answers with the provider's URL.
+    // Where the browser lands after a provider sign-in: the same places as for an e-mail link.
+    const at = (path: string) => `${config.appUrl}${path}`;
+    const signInError = (code: string) => at(`${SIGN_IN_ERROR_PATH}?error=${encodeURIComponent(code)}`);
+
+    // Starts the OpenID Connect flow: the library answers with the provider's URL and sets
+    // the state cookie that the callback checks.
     r.get(
       '/api/auth/oidc/:providerId',
-      { config: limit, schema: { tags: ['auth'], params: z.object({ providerId: z.string().max(64) }) } },
+      {
+        config: limit,
+        schema: {
+          tags: ['auth'],
+          summary: 'Continue with an identity provider (redirects)',
+          description:
+            'Redirects to the provider. Answers 404 for a provider that is not configured, and redirects to /login?error=provider_unavailable when the provider cannot be reached.',
+          params: z.object({ providerId: z.string().max(64) }),
+        },
+      },
       async (req, reply) => {
-        if (!config.oidcProviders.some((p) => p.providerId === req.params.providerId)) {
-          throw notFound(`providerId: no identity provider "${req.params.providerId}" is configured.`, 'unknown_provider');
+        const { providerId } = req.params;
+        if (!config.oidcProviders.some((p) => p.providerId === providerId)) {
+          throw notFound(`providerId: no identity provider "${providerId}" is configured.`, 'unknown_provider');
         }
-        const res = await auth.api.signInSocial({
-          body: { provider: req.params.providerId, callbackURL: '/home', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login' },
-          headers: webHeaders(req),
-          asResponse: true,
-        });
-        const body = (await res.clone().json()) as { url?: string };
+        let res: Response | undefined;
+        try {
+          res = await auth.api.signInSocial({
+            body: {
+              provider: providerId,
+              callbackURL: at('/home'),
+              newUserCallbackURL: at('/onboarding'),
+              errorCallbackURL: at(SIGN_IN_ERROR_PATH),
+            },
+            headers: webHeaders(req),
+            asResponse: true,
+          });
+        } catch (err) {
+          req.log.error({ err, providerId }, 'identity provider sign-in could not start');
+        }
+        const body = res?.ok ? ((await res.json().catch(() => null)) as { url?: unknown } | null) : null;
+        if (!res || typeof body?.url !== 'string') {
+          // Usually the provider's discovery document could not be fetched (it is retried on each attempt).
+          if (res) req.log.error({ status: res.status, providerId }, 'identity provider sign-in could not start');
+          return reply.redirect(signInError('provider_unavailable'));
+        }
         for (const c of res.headers.getSetCookie()) reply.header('set-cookie', c);
-        if (!body.url) return forward(reply, res);
         return reply.redirect(body.url);
       },
     );
-    r.get('/api/auth/callback/:providerId', { config: limit }, async (req, reply) => {
-      const url = new URL(req.url, config.appUrl);
-      const res = await auth.handler(new Request(url, { method: 'GET', headers: webHeaders(req) }));
-      return forward(reply, res);
-    });
+
+    // The provider sends the person back here with ?code&state (or ?error). The library checks
+    // the state against its cookie, exchanges the code, verifies the id_token, finds or creates
+    // the person, sets the idToken cookie and redirects to /home or /onboarding; on any failure
+    // it redirects to /login?error=<code>.
+    r.get(
+      '/api/auth/callback/:providerId',
+      {
+        config: limit,
+        schema: {
+          tags: ['auth'],
+          summary: 'Where the identity provider sends the person back (redirects)',
+          params: z.object({ providerId: z.string().max(64) }),
+        },
+      },
+      async (req, reply) => {
+        const url = new URL(req.url, config.appUrl);
+        let res: Response | undefined;
+        try {
+          res = await auth.handler(new Request(url, { method: 'GET', headers: webHeaders(req) }));
+        } catch (err) {
+          req.log.error({ err }, 'identity provider callback failed');
+        }
+        if (res && res.status >= 300 && res.status < 400 && res.headers.has('location')) return forward(reply, res);
+        // Not a redirect: an error the library did not turn into one. The person is in a browser
+        // tab, so they go back to the sign-in screen rather than see a JSON error.
+        if (res) req.log.error({ status: res.status, body: await res.text().catch(() => '') }, 'identity provider callback failed');
+        return reply.redirect(signInError('sign_in_failed'));
+      },
+    );
   }
 }

@@ -9,6 +9,9 @@ import { type Mailer, signInMail } from './mailer.ts';
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_COOKIE = 'idToken';
+/** Where a browser sign-in that failed lands, with ?error=<code>. */
+export const SIGN_IN_ERROR_PATH = '/login';
+const DISPLAY_NAME_MAX = 40;
 
 const ts = { createdAt: 'created_at', updatedAt: 'updated_at' };
 
@@ -28,6 +31,17 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
     user: {
       modelName: 'users',
       fields: { name: 'display_name', image: 'image_url', emailVerified: 'email_verified', ...ts },
+      // An identity provider may only create an account for an address it has verified:
+      // otherwise anyone could open "your" account there first. Linking to an existing
+      // account on a verified address is the library's own rule (see README, Sign-in).
+      validateUserInfo: ({ user, source }) => {
+        if (source.method === 'oauth' && source.action === 'create-user' && user.emailVerified !== true) {
+          return {
+            error: 'email_not_verified',
+            errorDescription: 'Your identity provider has not verified this e-mail address. Verify it there, or sign in with an e-mail link.',
+          };
+        }
+      },
     },
     session: {
       modelName: 'sessions',
@@ -49,6 +63,9 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
       },
     },
     verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', ...ts } },
+    // Browser flows that fail before their own error page is known (a forged or expired
+    // OAuth state, say) land on the sign-in screen too.
+    onAPIError: { errorURL: `${config.appUrl}${SIGN_IN_ERROR_PATH}` },
     // Our own limiter (fastify rate-limit, Redis-backed when REDIS_URL is set) guards the sign-in calls.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -78,6 +95,10 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
                 clientId: p.clientId,
                 clientSecret: p.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
+                // The provider's name starts the display name, which onboarding lets the person change.
+                mapProfileToUser: (profile) => ({
+                  name: typeof profile.name === 'string' ? profile.name.trim().slice(0, DISPLAY_NAME_MAX) : '',
+                }),
               })),
             }),
           ]

@@ -1,138 +1,67 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
+import {
+  type FakeTmdb,
+  FIND_BREAKING_BAD,
+  FIND_SHAWSHANK,
+  movieExternalIds,
+  startFakeTmdb,
+  TMDB_KEY,
+  TRENDING,
+  trendingPage,
+  tvExternalIds,
+  UPCOMING,
+  upcomingMovie,
+  upcomingPage,
+} from './tmdb.test-fixtures.ts';
 import { enrichPosters, TmdbClient, TmdbError } from './tmdb.ts';
 
-// Response shapes as documented at https://developer.themoviedb.org/reference
-const FIND_SHAWSHANK = {
-  movie_results: [
-    {
-      adult: false,
-      backdrop_path: '/kXfqcdQKsToO0OUXHcrrNCHDBzO.jpg',
-      id: 278,
-      title: 'The Shawshank Redemption',
-      original_language: 'en',
-      original_title: 'The Shawshank Redemption',
-      overview: 'Imprisoned in the 1940s...',
-      poster_path: '/9cqNxx0GxF0bflZmeSMuL5tnGzr.jpg',
-      media_type: 'movie',
-      genre_ids: [18, 80],
-      popularity: 150.9,
-      release_date: '1994-09-23',
-      video: false,
-      vote_average: 8.7,
-      vote_count: 26000,
-    },
-  ],
-  person_results: [],
-  tv_results: [],
-  tv_episode_results: [],
-  tv_season_results: [],
-};
-const FIND_BREAKING_BAD = {
-  movie_results: [],
-  person_results: [],
-  tv_results: [
-    {
-      backdrop_path: '/tsRy63Mu5cu8etL1X7ZLyf7UP1M.jpg',
-      id: 1396,
-      name: 'Breaking Bad',
-      original_name: 'Breaking Bad',
-      poster_path: '/ztkUQFLlC19CCMYHW9o1zWhJRNq.jpg',
-      media_type: 'tv',
-      popularity: 400.2,
-      first_air_date: '2008-01-20',
-    },
-  ],
-  tv_episode_results: [],
-  tv_season_results: [],
-};
-const UPCOMING = {
-  dates: { maximum: '2026-12-20', minimum: '2026-12-01' },
-  page: 1,
-  results: [
-    {
-      adult: false,
-      backdrop_path: '/bd.jpg',
-      genre_ids: [28],
-      id: 9001,
-      original_language: 'en',
-      original_title: 'A Coming Film',
-      overview: 'Soon.',
-      popularity: 321.5,
-      poster_path: '/p.jpg',
-      release_date: '2026-12-18',
-      title: 'A Coming Film',
-      video: false,
-      vote_average: 0,
-      vote_count: 0,
-    },
-  ],
-  total_pages: 1,
-  total_results: 1,
-};
-const TRENDING = {
-  page: 1,
-  results: [
-    { id: 1, media_type: 'movie', title: 'Trending Film', original_title: 'Trending Film', release_date: '2026-11-01', poster_path: '/t.jpg', popularity: 99 },
-    { id: 2, media_type: 'tv', name: 'Trending Show', original_name: 'Trending Show', first_air_date: '2026-10-01', poster_path: null, popularity: 88 },
-    { id: 3, media_type: 'person', name: 'A Person', popularity: 77 },
-  ],
-  total_pages: 1,
-  total_results: 3,
-};
+const EMPTY_FIND = { movie_results: [], person_results: [], tv_results: [], tv_episode_results: [], tv_season_results: [] };
 
 describe('TMDB adapter', () => {
-  let server: Server;
+  let tmdb: FakeTmdb;
   let baseUrl: string;
   let database: Database;
   let cleanup: () => Promise<void>;
-  const hits: string[] = [];
-  let throttleNext = 0;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      hits.push(url.pathname);
-      if (url.searchParams.get('api_key') !== 'key123') {
-        res.writeHead(401, { 'content-type': 'application/json' }).end('{"status_code":7,"status_message":"Invalid API key"}');
-        return;
-      }
-      if (throttleNext > 0) {
-        throttleNext -= 1;
-        res.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' }).end('{"status_code":25}');
-        return;
-      }
-      const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (url.pathname === '/3/find/tt0111161' && url.searchParams.get('external_source') === 'imdb_id') return json(FIND_SHAWSHANK);
-      if (url.pathname === '/3/find/tt0903747') return json(FIND_BREAKING_BAD);
-      if (url.pathname.startsWith('/3/find/')) return json({ movie_results: [], tv_results: [], person_results: [] });
-      if (url.pathname === '/3/movie/upcoming') return json(UPCOMING);
-      if (url.pathname === '/3/trending/all/week') return json(TRENDING);
-      res.writeHead(404).end();
-    }).listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/3`;
+    tmdb = await startFakeTmdb({
+      '/find/tt0111161?external_source=imdb_id': FIND_SHAWSHANK,
+      '/find/tt0903747': FIND_BREAKING_BAD,
+      '/find/tt0000001': EMPTY_FIND,
+      '/movie/upcoming': UPCOMING,
+      '/trending/all/week': TRENDING,
+      '/trending/all/week?page=2': trendingPage(2, 2, [{ id: 4, media_type: 'tv', name: 'Page Two Show', first_air_date: '2020-01-01', popularity: 5 }]),
+      '/movie/upcoming?page=3': upcomingPage(3, 4, [
+        upcomingMovie(9100, 'Fine', '2030-01-01', { genre_ids: [878, 12, 999] }),
+        { id: 'not-a-number', title: 'Bad id' },
+        { id: 9101 },
+        null,
+      ]),
+      '/movie/upcoming?page=4': { results: 'not a list' },
+      '/movie/603/external_ids': movieExternalIds(603, 'tt0133093'),
+      '/movie/604/external_ids': movieExternalIds(604, ''),
+      '/tv/1396/external_ids': tvExternalIds(1396, 'tt0903747'),
+    });
+    baseUrl = tmdb.baseUrl;
     ({ database, cleanup } = await openTestDatabase());
   });
   afterAll(async () => {
-    server.close();
+    await tmdb.close();
     await cleanup();
   });
 
-  const client = (sleeps: number[] = [], apiKey = 'key123') =>
+  const client = (sleeps: number[] = [], apiKey = TMDB_KEY) =>
     new TmdbClient(database, { apiKey, baseUrl, sleep: async (ms) => void sleeps.push(ms) });
 
   it('finds poster and backdrop by IMDb id, backing off on 429 as Retry-After says', async () => {
     const sleeps: number[] = [];
-    throttleNext = 1;
-    hits.length = 0;
+    tmdb.throttle(1);
+    tmdb.hits.length = 0;
     const found = await client(sleeps).findByImdbId('tt0111161');
     expect(sleeps).toEqual([2000]);
-    expect(hits).toEqual(['/3/find/tt0111161', '/3/find/tt0111161']);
+    expect(tmdb.hits).toEqual(['/find/tt0111161?external_source=imdb_id', '/find/tt0111161?external_source=imdb_id']);
     expect(found).toEqual({
       tmdbId: 278,
       mediaType: 'movie',
@@ -142,7 +71,7 @@ describe('TMDB adapter', () => {
     });
     // Cached in the database: no second request.
     await client().findByImdbId('tt0111161');
-    expect(hits).toHaveLength(2);
+    expect(tmdb.hits).toHaveLength(2);
   });
 
   it('finds series and answers null for unknown ids', async () => {
@@ -160,14 +89,45 @@ describe('TMDB adapter', () => {
     ]);
   });
 
+  it('reads pages of the lists with their page count, leaving out malformed entries', async () => {
+    const third = await client().upcomingPage(3);
+    expect(third.page).toBe(3);
+    expect(third.totalPages).toBe(4);
+    expect(third.items).toEqual([
+      {
+        tmdbId: 9100,
+        mediaType: 'movie',
+        title: 'Fine',
+        originalTitle: 'Fine',
+        releaseDate: '2030-01-01',
+        overview: 'Fine: the plot.',
+        posterUrl: 'https://image.tmdb.org/t/p/w500/p9100.jpg',
+        backdropUrl: 'https://image.tmdb.org/t/p/w1280/bd9100.jpg',
+        popularity: 100,
+        genreIds: [878, 12, 999],
+      },
+    ]);
+    expect(await client().upcomingPage(4)).toEqual({ items: [], page: 4, totalPages: 1 });
+    const second = await client().trendingPage(2);
+    expect(second.items.map((i) => [i.mediaType, i.title])).toEqual([['tv', 'Page Two Show']]);
+    expect(tmdb.hits).toContain('/trending/all/week?page=2');
+  });
+
+  it('looks up the IMDb id TMDB records for a movie or a series', async () => {
+    expect(await client().imdbIdOf('movie', 603)).toBe('tt0133093');
+    expect(await client().imdbIdOf('tv', 1396)).toBe('tt0903747');
+    expect(await client().imdbIdOf('movie', 604)).toBeNull();
+    await expect(client().imdbIdOf('movie', 605)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('gives up after the retries and reports other errors', async () => {
     const sleeps: number[] = [];
-    throttleNext = 10;
+    tmdb.throttle(10);
     await expect(
-      new TmdbClient(database, { apiKey: 'key123', baseUrl, maxRetries: 2, sleep: async (ms) => void sleeps.push(ms) }).findByImdbId('tt7654321'),
+      new TmdbClient(database, { apiKey: TMDB_KEY, baseUrl, maxRetries: 2, sleep: async (ms) => void sleeps.push(ms) }).findByImdbId('tt7654321'),
     ).rejects.toBeInstanceOf(TmdbError);
     expect(sleeps).toEqual([2000, 2000]);
-    throttleNext = 0;
+    tmdb.throttle(0);
     await expect(client([], 'wrong').upcomingMovies(2)).rejects.toThrow(/HTTP 401/);
   });
 

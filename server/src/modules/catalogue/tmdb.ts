@@ -9,6 +9,10 @@ export interface TmdbOptions {
   /** Injected in tests; defaults to setTimeout. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
+  /** How long upcoming and trending answers are reused from the cache (default 6 hours). */
+  listTtlMs?: number;
+  /** Aborts requests and back-off waits (the server stopping). */
+  signal?: AbortSignal;
 }
 
 export interface TmdbImages {
@@ -29,6 +33,15 @@ export interface TmdbListItem {
   posterUrl: string | null;
   backdropUrl: string | null;
   popularity: number;
+  /** TMDB genre ids (https://developer.themoviedb.org/reference/genre-movie-list). */
+  genreIds: number[];
+}
+
+/** One page of a TMDB list. */
+export interface TmdbListPage {
+  items: TmdbListItem[];
+  page: number;
+  totalPages: number;
 }
 
 interface RawResult {
@@ -44,6 +57,13 @@ interface RawResult {
   poster_path?: string | null;
   backdrop_path?: string | null;
   popularity?: number;
+  genre_ids?: number[];
+}
+
+interface RawList {
+  page?: number;
+  total_pages?: number;
+  results?: RawResult[];
 }
 
 export class TmdbError extends Error {
@@ -68,7 +88,22 @@ export class TmdbClient {
     private readonly opts: TmdbOptions,
   ) {
     this.imageBase = (opts.imageBaseUrl ?? 'https://image.tmdb.org/t/p').replace(/\/$/, '');
-    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.sleep =
+      opts.sleep ??
+      ((ms) =>
+        new Promise((resolve, reject) => {
+          const signal = opts.signal;
+          if (signal?.aborted) return reject(signal.reason);
+          const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          }, ms);
+          const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+          };
+          signal?.addEventListener('abort', onAbort, { once: true });
+        }));
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -96,7 +131,7 @@ export class TmdbClient {
 
     const maxRetries = this.opts.maxRetries ?? 4;
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(url, { headers });
+      const res = await fetch(url, { headers, signal: this.opts.signal });
       if (res.ok) {
         const body = await res.text();
         const value = JSON.parse(body) as T;
@@ -117,6 +152,19 @@ export class TmdbClient {
     }
   }
 
+  /** Results with an id and a title; other entries (people, malformed rows) are left out. */
+  private items(body: RawList, fallback: 'movie' | 'tv'): TmdbListItem[] {
+    const results = Array.isArray(body?.results) ? body.results : [];
+    return results
+      .filter((r) => r && typeof r.id === 'number' && r.media_type !== 'person' && typeof (r.title ?? r.name) === 'string')
+      .map((r) => this.item(r, fallback));
+  }
+
+  private listPage(body: RawList, fallback: 'movie' | 'tv', page: number): TmdbListPage {
+    const totalPages = typeof body?.total_pages === 'number' && body.total_pages >= 0 ? body.total_pages : 1;
+    return { items: this.items(body, fallback), page: typeof body?.page === 'number' ? body.page : page, totalPages };
+  }
+
   private item(r: RawResult, fallback: 'movie' | 'tv'): TmdbListItem {
     const mediaType = r.media_type === 'tv' || r.media_type === 'movie' ? r.media_type : fallback;
     return {
@@ -128,7 +176,8 @@ export class TmdbClient {
       overview: r.overview || null,
       posterUrl: this.image(r.poster_path, 'w500'),
       backdropUrl: this.image(r.backdrop_path, 'w1280'),
-      popularity: r.popularity ?? 0,
+      popularity: typeof r.popularity === 'number' && Number.isFinite(r.popularity) ? r.popularity : 0,
+      genreIds: Array.isArray(r.genre_ids) ? r.genre_ids.filter((g) => typeof g === 'number') : [],
     };
   }
 
@@ -139,8 +188,8 @@ export class TmdbClient {
       { external_source: 'imdb_id' },
       TTL.find,
     );
-    const movie = body.movie_results?.[0];
-    const tv = body.tv_results?.[0];
+    const movie = body?.movie_results?.[0];
+    const tv = body?.tv_results?.[0];
     const hit = movie ?? tv;
     if (!hit) return null;
     return {
@@ -154,22 +203,41 @@ export class TmdbClient {
 
   /** Movies coming to cinemas (TMDB's /movie/upcoming). */
   async upcomingMovies(page = 1): Promise<TmdbListItem[]> {
-    const body = await this.get<{ results?: RawResult[] }>('/movie/upcoming', { page: String(page) }, TTL.upcoming);
-    return (body.results ?? []).map((r) => this.item(r, 'movie'));
+    return (await this.upcomingPage(page)).items;
+  }
+
+  /** One page of TMDB's /movie/upcoming, with the number of pages. */
+  async upcomingPage(page = 1): Promise<TmdbListPage> {
+    const body = await this.get<RawList>('/movie/upcoming', { page: String(page) }, this.opts.listTtlMs ?? TTL.upcoming);
+    return this.listPage(body, 'movie', page);
   }
 
   /** Movies and series trending this week (TMDB's /trending/all/week), people left out. */
-  async trending(): Promise<TmdbListItem[]> {
-    const body = await this.get<{ results?: RawResult[] }>('/trending/all/week', {}, TTL.trending);
-    return (body.results ?? []).filter((r) => r.media_type !== 'person').map((r) => this.item(r, 'movie'));
+  async trending(page = 1): Promise<TmdbListItem[]> {
+    return (await this.trendingPage(page)).items;
+  }
+
+  /** One page of TMDB's /trending/all/week, with the number of pages. */
+  async trendingPage(page = 1): Promise<TmdbListPage> {
+    const query: Record<string, string> = page > 1 ? { page: String(page) } : {};
+    const body = await this.get<RawList>('/trending/all/week', query, this.opts.listTtlMs ?? TTL.trending);
+    return this.listPage(body, 'movie', page);
+  }
+
+  /** The IMDb id TMDB records for one of its movies or series (/movie/{id}/external_ids, /tv/{id}/external_ids); null when none. */
+  async imdbIdOf(mediaType: 'movie' | 'tv', tmdbId: number): Promise<string | null> {
+    const body = await this.get<{ imdb_id?: string | null }>(`/${mediaType}/${tmdbId}/external_ids`, {}, TTL.find);
+    const id = body?.imdb_id;
+    return typeof id === 'string' && /^tt\d{7,}$/.test(id) ? id : null;
   }
 }
 
 export function tmdbClientFrom(
   database: Database,
   config: { TMDB_API_KEY?: string; TMDB_BASE_URL: string },
+  options: Omit<TmdbOptions, 'apiKey' | 'baseUrl'> = {},
 ): TmdbClient | null {
-  return config.TMDB_API_KEY ? new TmdbClient(database, { apiKey: config.TMDB_API_KEY, baseUrl: config.TMDB_BASE_URL }) : null;
+  return config.TMDB_API_KEY ? new TmdbClient(database, { ...options, apiKey: config.TMDB_API_KEY, baseUrl: config.TMDB_BASE_URL }) : null;
 }
 
 export interface PosterReport {

@@ -16,6 +16,7 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
+import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { apiHeaders, helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { auth, config });
   await app.register(userRoutes);
   await app.register(titlesRoutes);
+  await app.register(upcomingRoutes);
 
   // The single-page app: built files, and index.html for every other non-API path.
   const webRoot = resolve(config.WEB_DIST);

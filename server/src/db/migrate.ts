@@ -4,6 +4,7 @@ import * as m20261122000100 from './migrations/20261122000100_auth.ts';
 import * as m20261122000200 from './migrations/20261122000200_catalogue.ts';
 import * as m20261122000300 from './migrations/20261122000300_catalogue_import.ts';
 import * as m20261122000400 from './migrations/20261122000400_discovery.ts';
+import * as m20261122000500 from './migrations/20261122000500_tmdb_feeds.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122000200_catalogue': m20261122000200,
   '20261122000300_catalogue_import': m20261122000300,
   '20261122000400_discovery': m20261122000400,
+  '20261122000500_tmdb_feeds': m20261122000500,
 };
 
 /** Column types that differ between the two databases. */

@@ -87,6 +87,17 @@ export interface TmdbCacheTable {
   expiresAt: Timestamp;
 }
 
+/** TMDB's current list of upcoming movies, matched to catalogue titles; replaced on every refresh. */
+export interface TmdbUpcomingTable {
+  titleId: string;
+  /** Position in TMDB's list, 1 first. */
+  rank: number;
+  tmdbId: number;
+  /** YYYY-MM-DD, TMDB's release date. */
+  releaseDate: string;
+  refreshedAt: Timestamp;
+}
+
 export type TitleActivityKind = 'view' | 'rating' | 'watchlist' | 'search_click';
 
 /** Daily counters of what people did with a title (weekly popularity). */
@@ -112,6 +123,7 @@ export interface DB {
   titlePeople: TitlePeopleTable;
   catalogueNames: CatalogueNamesTable;
   tmdbCache: TmdbCacheTable;
+  tmdbUpcoming: TmdbUpcomingTable;
   titleActivityDaily: TitleActivityDailyTable;
   searchQueryDaily: SearchQueryDailyTable;
 }

@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
+import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
+  startTmdbFeeds(app);
 
   // The single-page app: built files, and index.html for every other non-API path.
   const webRoot = resolve(config.WEB_DIST);

@@ -32,6 +32,14 @@ const EnvSchema = z
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
+    /** Hours between refreshes of TMDB's trending and upcoming lists; 0 turns the feeds off. */
+    TMDB_REFRESH_HOURS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a number of hours' })
+        .refine((h) => h === 0 || (h >= 0.25 && h <= 168), 'must be 0 (off) or from 0.25 to 168 hours')
+        .default(6),
+    ),
     IMDB_DATASETS_URL: z.url().default('https://datasets.imdbws.com'),
     IMDB_MIN_VOTES: z.coerce.number().int().min(0).default(1000),
     WEB_DIST: z.string().default('dist/web'),

@@ -28,4 +28,14 @@ describe('configuration', () => {
     expect(c.dialect).toBe('postgres');
     expect(c.oidcProviders[0]).toMatchObject({ providerId: 'keycloak', clientId: 'client' });
   });
+
+  it('reads the TMDB refresh interval in hours, 0 turning the feeds off', () => {
+    expect(loadConfig({}).TMDB_REFRESH_HOURS).toBe(6);
+    expect(loadConfig({ TMDB_REFRESH_HOURS: '1.5' }).TMDB_REFRESH_HOURS).toBe(1.5);
+    expect(loadConfig({ TMDB_REFRESH_HOURS: '0' }).TMDB_REFRESH_HOURS).toBe(0);
+    expect(loadConfig({ TMDB_REFRESH_HOURS: '' }).TMDB_REFRESH_HOURS).toBe(6);
+    expect(() => loadConfig({ TMDB_REFRESH_HOURS: 'often' })).toThrow(/TMDB_REFRESH_HOURS: must be a number of hours/);
+    expect(() => loadConfig({ TMDB_REFRESH_HOURS: '0.1' })).toThrow(/TMDB_REFRESH_HOURS: must be 0 \(off\) or from 0.25 to 168 hours/);
+    expect(() => loadConfig({ TMDB_REFRESH_HOURS: '1000' })).toThrow(/TMDB_REFRESH_HOURS/);
+  });
 });

@@ -7,10 +7,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createSerializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
@@ -21,8 +22,8 @@ import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { apiHeaders, helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
-import { SessionCache } from './plugins/session-cache.ts';
 import { registerSession } from './plugins/session.ts';
+import { SessionCache } from './plugins/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   app.decorate('config', config);
   app.decorate('database', database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;

@@ -22,11 +22,12 @@ declare module 'fastify' {
     sessionCache: SessionCache<SessionUser>;
   }
   interface FastifyRequest {
-    sessionPromise: Promise<SessionUser | null> | null;
-    /** The signed-in person, resolved once per request (undefined until asked). */
-    sessionUser(): Promise<SessionUser | null>;
+    /** The signed-in person of an /api call, resolved before the handler runs. */
+    session: SessionUser | null;
+    /** The signed-in person, or null. */
+    sessionUser(): SessionUser | null;
     /** The signed-in person, or a 401. */
-    requireUser(): Promise<SessionUser>;
+    requireUser(): SessionUser;
   }
 }
 
@@ -108,21 +109,35 @@ export function sessionLookup(database: Database, cache?: SessionCache<SessionUs
   };
 }
 
+/**
+ * Every /api call carrying a credential has its session resolved before the handler runs:
+ * from the cache without waiting (most calls), or by one lookup. Handlers then read it
+ * synchronously with `req.sessionUser()` / `req.requireUser()`.
+ */
 export function registerSession(app: FastifyInstance, database: Database, cache: SessionCache<SessionUser>): void {
   const findSessionUser = sessionLookup(database, cache);
   app.decorate('sessionCache', cache);
-  app.decorateRequest('sessionPromise', null);
-  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-    if (!this.sessionPromise) {
-      const token = credentialOf(this);
-      this.sessionPromise = token ? findSessionUser(token) : Promise.resolve(null);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.url.charCodeAt(1) !== 97 || !req.url.startsWith('/api/')) return done();
+    const token = credentialOf(req);
+    if (!token) return done();
+    const hit = cache.get(token, Date.now());
+    if (hit) {
+      req.session = hit;
+      return done();
     }
-    return this.sessionPromise;
+    findSessionUser(token).then((user) => {
+      req.session = user;
+      done();
+    }, done);
   });
-  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-    const user = await this.sessionUser();
-    if (!user) throw unauthorized('Session expired. Please log in again.');
-    return user;
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    return this.session;
+  });
+  app.decorateRequest('requireUser', function (this: FastifyRequest) {
+    if (!this.session) throw unauthorized('Session expired. Please log in again.');
+    return this.session;
   });
   app.addHook('onReady', () => cache.listen());
   app.addHook('onClose', () => cache.close());

@@ -110,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
       },
     },
     async (req) => {
-      const user = await req.sessionUser();
+      const user = req.sessionUser();
       return { data: { user: user ? presentCurrentUser(user) : null } };
     },
   );
@@ -125,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
       },
     },
     async (req, reply) => {
-      const user = await req.sessionUser();
+      const user = req.sessionUser();
       if (user) {
         await app.database.db.deleteFrom('sessions').where('id', '=', user.sessionId).execute();
         app.sessionCache.forgetSession(user.sessionId);

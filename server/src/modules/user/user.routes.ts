@@ -13,7 +13,7 @@ export async function userRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['user'], summary: 'The signed-in person', response: { 200: envelope(CurrentUserSchema) } },
     },
-    async (req) => ({ data: presentCurrentUser(await req.requireUser()) }),
+    (req) => ({ data: presentCurrentUser(req.requireUser()) }),
   );
 
   r.post(
@@ -27,7 +27,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = await req.requireUser();
+      const actor = req.requireUser();
       const user = await setProfile(app.database, actor, req.body);
       app.sessionCache.forgetUser(actor.id);
       return { data: presentCurrentUser(user) };

@@ -6,8 +6,16 @@ import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useRequestEmailLink } from '../api/request-email-link';
 
+interface EmailSignInFormProps {
+  autoFocus?: boolean;
+  /** The id of a message about the field shown outside the form (why the last sign-in failed). */
+  describedBy?: string;
+  /** Called when the person types or sends a new link. */
+  onEdit?: () => void;
+}
+
 /** One e-mail field; the server sends a link that signs in or signs up. */
-export function EmailSignInForm({ autoFocus = false }: { autoFocus?: boolean }) {
+export function EmailSignInForm({ autoFocus = false, describedBy: outsideMessageId, onEdit }: EmailSignInFormProps) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
@@ -24,6 +32,7 @@ export function EmailSignInForm({ autoFocus = false }: { autoFocus?: boolean }) 
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    onEdit?.();
     const parsed = EmailLinkRequestSchema.safeParse({ email: email.trim() });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
@@ -68,7 +77,7 @@ export function EmailSignInForm({ autoFocus = false }: { autoFocus?: boolean }) 
     );
   }
 
-  const describedBy = fieldError ? errorId : undefined;
+  const describedBy = [fieldError ? errorId : null, outsideMessageId].filter(Boolean).join(' ') || undefined;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <div>
@@ -89,6 +98,7 @@ export function EmailSignInForm({ autoFocus = false }: { autoFocus?: boolean }) 
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
+            onEdit?.();
             if (fieldError) setFieldError(null);
           }}
           placeholder="you@example.com"

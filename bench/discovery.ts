@@ -1,7 +1,7 @@
 // Issue-3 budgets on a generated 1,000,000-title SQLite catalogue: search, title page and home sections
 // at 50 concurrent clients. The catalogue is generated once and reused from /tmp.
 // Usage: npm run bench:discovery   (BENCH_SECONDS=10, BENCH_TITLES=1000000, BENCH_DB=/tmp/...)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,13 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
+
+// As in the foundation benchmark: the server gets core 0, the load generator (this process) core 1.
+const pinned = spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
+// The built server (what `npm start` runs) when there is one, else the sources.
+const serverArgs = existsSync('dist/server/main.js')
+  ? [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js']
+  : ['--import', 'tsx', 'server/src/main.ts'];
 
 
 
@@ -75,7 +82,7 @@ const base = `http://127.0.0.1:${port}`;
 const web = mkdtempSync(join(tmpdir(), 'reelhouse-bench-web-'));
 writeFileSync(join(web, 'index.html'), '<!doctype html><title>Reelhouse</title>');
 const t0 = performance.now();
-const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+const app = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...serverArgs] : serverArgs, {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -104,7 +111,10 @@ interface Result {
 }
 const results: Result[] = [];
 
+// BENCH_ONLY=<regular expression>: run only the rows whose name matches.
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 async function run(name: string, budget: number, opts: Partial<autocannon.Options>) {
+  if (only && !only.test(name)) return;
   const common = { url: base, connections: CONNECTIONS, ...opts } as autocannon.Options;
   await autocannon({ ...common, duration: 2 });
   const r = await autocannon({ ...common, duration: DURATION });
@@ -118,7 +128,7 @@ let ti = 0;
 let cqi = 0;
 let cti = 0;
 const json = { 'content-type': 'application/json' };
-console.log(`\nDiscovery benchmark: ${COUNT.toLocaleString('en')} titles, ${CONNECTIONS} connections, ${DURATION} s per run`);
+console.log(`\nDiscovery benchmark: ${COUNT.toLocaleString('en')} titles, ${CONNECTIONS} connections, ${DURATION} s per run${pinned ? ', server on core 0, load generator on core 1' : ''}, server ${serverArgs.at(-1)}`);
 await run(`POST /api/movies/search (${queries.length} varied queries)`, 10, {
   requests: [
     {

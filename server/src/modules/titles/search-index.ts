@@ -61,6 +61,8 @@ const ARTICLES = new Set(['the', 'a', 'an']);
 const ARTICLE_FACTOR = 0.4;
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
+/** At most this many entries of one exact-title chain are looked at per query. */
+const EXACT_WALK_MAX = 5000;
 const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
 
 /** Genre names <-> bits, shared by all segments (IMDb has 28 genres; up to 32 are indexed). */
@@ -165,6 +167,17 @@ interface ParsedQuery {
   year: number;
   /** Whether the last token is still being typed (prefix). */
   lastIsPrefix: boolean;
+}
+
+/** FNV-1a over token ids, mixed with the length: the key of the exact-title table. */
+function tokenSeqHash(toks: ArrayLike<number>, from: number, to: number): number {
+  let h = 2166136261 ^ (to - from);
+  for (let k = from; k < to; k++) {
+    const t = toks[k];
+    h = Math.imul(h ^ (t & 0xffff), 16777619);
+    h = Math.imul(h ^ (t >>> 16), 16777619);
+  }
+  return h >>> 0;
 }
 
 export function parseQuery(input: string): ParsedQuery {
@@ -397,6 +410,66 @@ export class Segment {
       l.push(d);
     }
     for (const [y, l] of byYear) this.yearPostings.set(y, Int32Array.from(l));
+    this.buildExactTitles();
+  }
+
+  // Exact titles: a hash table from a title's whole token sequence (primary and original, each also
+  // without a leading article) to its documents, chained in popularity order. Finding the titles
+  // that are exactly the query is then one lookup instead of a walk over a word's postings.
+  private exactHead = new Int32Array(0);
+  private exactNext = new Int32Array(0);
+  private exactDoc = new Int32Array(0);
+  private exactHash = new Uint32Array(0);
+
+  private buildExactTitles(): void {
+    const n = this.n;
+    const keys: number[] = [];
+    const docs: number[] = [];
+    const addKeys = (d: number, from: number, to: number) => {
+      if (to <= from) return;
+      keys.push(tokenSeqHash(this.toks, from, to));
+      docs.push(d);
+      if (to - from > 1 && this.articleIds.has(this.toks[from])) {
+        keys.push(tokenSeqHash(this.toks, from + 1, to));
+        docs.push(d);
+      }
+    };
+    for (let d = 0; d < n; d++) {
+      const start = this.tokStart[d];
+      const mid = start + this.primaryLen[d];
+      addKeys(d, start, mid);
+      addKeys(d, mid, this.tokStart[d + 1]);
+    }
+    let size = 1024;
+    while (size < keys.length * 2) size *= 2;
+    const head = new Int32Array(size).fill(-1);
+    const next = new Int32Array(keys.length);
+    const hashes = Uint32Array.from(keys);
+    const docList = Int32Array.from(docs);
+    // Insert from the least popular so every chain lists the most popular first.
+    for (let e = keys.length - 1; e >= 0; e--) {
+      const b = hashes[e] & (size - 1);
+      next[e] = head[b];
+      head[b] = e;
+    }
+    this.exactHead = head;
+    this.exactNext = next;
+    this.exactDoc = docList;
+    this.exactHash = hashes;
+  }
+
+  /** Documents whose whole title (or whole title after an article) is the token sequence, most popular first. */
+  private forEachExactTitle(seq: number[], fn: (d: number) => boolean): void {
+    if (this.exactHead.length === 0) return;
+    const h = tokenSeqHash(seq, 0, seq.length);
+    let prev = -1;
+    for (let e = this.exactHead[h & (this.exactHead.length - 1)]; e !== -1; e = this.exactNext[e]) {
+      if (this.exactHash[e] !== h) continue;
+      const d = this.exactDoc[e];
+      if (d === prev) continue;
+      prev = d;
+      if (!fn(d)) return;
+    }
   }
 
   /** Binary search: first vocabulary index >= s. */
@@ -613,7 +686,38 @@ export class Segment {
         this.stamp = 1;
       }
       const found = { count: 0 };
+      // The other required words as bitsets: a candidate of the driving word is scored (several
+      // scattered reads) only when one bit per word says it can match; cheap when those words are
+      // not far more common than the driving one.
+      const filters = this.buildFilters(nq, required, driver, driverCost);
+      const nf = filters.length;
+      const f0 = nf > 0 ? filters[0] : this.bitset;
+      const f1 = nf > 1 ? filters[1] : this.bitset;
+      const f2 = nf > 2 ? filters[2] : this.bitset;
+      // A year typed with words (first pass): a title must be from that year or carry the number as a word.
+      let yearWanted = -1;
+      let yearWord = this.bitset;
+      if (!fallback && yearIdx >= 0) {
+        yearWanted = q.year;
+        yearWord = this.filterPool[3] ??= new Uint32Array(this.bitset.length);
+        const ranges = this.driverRanges[yearIdx] ?? [];
+        let cost = 0;
+        for (const [lo, hi] of ranges) {
+          for (let p = this.postStart[lo]; p < this.postStart[hi]; p++) {
+            const d = this.postings[p];
+            yearWord[d >>> 5] |= 1 << (d & 31);
+            cost++;
+          }
+        }
+        this.filterUsed.push({ bs: yearWord, ranges, cost });
+      }
       const accept = (d: number) => {
+        if (yearWanted >= 0 && this.year[d] !== yearWanted && (yearWord[d >>> 5] & (1 << (d & 31))) === 0) return;
+        if (nf > 0) {
+          const w = d >>> 5;
+          const bit = 1 << (d & 31);
+          if ((f0[w] & bit) === 0 || (nf > 1 && (f1[w] & bit) === 0) || (nf > 2 && (f2[w] & bit) === 0)) return;
+        }
         if (type >= 0 && this.type[d] !== type) return;
         if (this.seen[d] === this.stamp) return;
         const s = this.score(d, ctx);
@@ -685,41 +789,91 @@ export class Segment {
         }
       }
       if (!exhausted) {
-        // Exact titles that are not among the most popular matches: probe the rarest exact word.
-        let probe = -1;
-        let probeLen = Number.POSITIVE_INFINITY;
+        // Exact titles that are not among the most popular matches: looked up by their whole token sequence
+        // (the words without the year, and with it for titles that carry the number as a word).
+        const words: number[] = [];
+        const all: number[] = [];
+        let complete = true;
         for (let i = 0; i < nq; i++) {
-          if (i === yearIdx || exactIds[i] < 0) continue;
-          const l = this.postStart[exactIds[i] + 1] - this.postStart[exactIds[i]];
-          if (l < probeLen) {
-            probeLen = l;
-            probe = exactIds[i];
+          if (exactIds[i] < 0) {
+            if (i !== yearIdx) complete = false;
+            continue;
           }
+          all.push(exactIds[i]);
+          if (i !== yearIdx) words.push(exactIds[i]);
         }
-        if (probe >= 0 && probeLen <= 20_000) {
-          const words = nq - (yearIdx >= 0 ? 1 : 0);
-          for (let k = this.postStart[probe]; k < this.postStart[probe + 1]; k++) {
-            const d = this.postings[k];
-            const plen = this.primaryLen[d];
-            const olen = this.tokStart[d + 1] - this.tokStart[d] - plen;
-            if ((plen === words || plen === words + 1 || olen === words || olen === words + 1 || plen === nq) && this.seen[d] !== this.stamp) {
-              if (type >= 0 && this.type[d] !== type) continue;
-              const s = this.score(d, ctx);
-              if (s >= 0 && s < 1) {
-                if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) continue;
-                this.seen[d] = this.stamp;
-                out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
-              }
+        const sequences = complete ? (all.length > words.length ? [words, all] : [words]) : [];
+        let exactFound = 0;
+        for (const seq of sequences) {
+          if (seq.length === 0) continue;
+          let walked = 0;
+          this.forEachExactTitle(seq, (d) => {
+            if (++walked > EXACT_WALK_MAX) return false;
+            if (this.seen[d] === this.stamp) return true;
+            if (type >= 0 && this.type[d] !== type) return true;
+            const s = this.score(d, ctx);
+            if (s >= 0 && s < 1 && !(hidden && hidden.size > 0 && hidden.has(this.ids[d]))) {
+              this.seen[d] = this.stamp;
+              out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
+              // Chains run most popular first: once `cap` exact titles are in, later ones cannot rank higher.
+              if (s === 0 && ++exactFound > cap / 2) return false;
             }
-          }
+            return true;
+          });
         }
       }
     } finally {
+      this.clearFilters();
       this.clearMarks();
       this.driverRanges.length = 0;
     }
   }
 
+  /** Up to three filter bitsets (rarest words first) for the required words other than the driver. */
+  private buildFilters(nq: number, required: number, driver: number, driverCost: number): Uint32Array[] {
+    const picks: { i: number; cost: number }[] = [];
+    for (let i = 0; i < nq; i++) {
+      if (i === driver || (required & (1 << i)) === 0) continue;
+      const ranges = this.driverRanges[i];
+      if (!ranges) continue;
+      let cost = 0;
+      for (const [lo, hi] of ranges) cost += this.postStart[hi] - this.postStart[lo];
+      // Setting a bit costs far less than scoring a candidate: worth it up to ~50x the driver's size.
+      if (cost <= Math.max(50 * driverCost, 20_000)) picks.push({ i, cost });
+    }
+    picks.sort((a, b) => a.cost - b.cost);
+    const out: Uint32Array[] = [];
+    for (const { i, cost } of picks.slice(0, 3)) {
+      const k = out.length;
+      this.filterPool[k] ??= new Uint32Array(this.bitset.length);
+      const bs = this.filterPool[k];
+      for (const [lo, hi] of this.driverRanges[i]) {
+        for (let p = this.postStart[lo]; p < this.postStart[hi]; p++) {
+          const d = this.postings[p];
+          bs[d >>> 5] |= 1 << (d & 31);
+        }
+      }
+      this.filterUsed.push({ bs, ranges: this.driverRanges[i], cost });
+      out.push(bs);
+    }
+    return out;
+  }
+
+  private clearFilters(): void {
+    for (const { bs, ranges, cost } of this.filterUsed) {
+      if (cost > bs.length) {
+        bs.fill(0);
+        continue;
+      }
+      for (const [lo, hi] of ranges) {
+        for (let p = this.postStart[lo]; p < this.postStart[hi]; p++) bs[this.postings[p] >>> 5] = 0;
+      }
+    }
+    this.filterUsed.length = 0;
+  }
+
+  private filterPool: Uint32Array[] = [];
+  private filterUsed: { bs: Uint32Array; ranges: [number, number][]; cost: number }[] = [];
   private driverRanges: [number, number][][] = [];
   private small = new Int32Array(4096);
 

@@ -4,6 +4,7 @@ import {
   capitalizeWords,
   compactCount,
   firstName,
+  formatReleaseDate,
   formatTimestamp,
   relativeTime,
   truncateName,
@@ -167,5 +168,27 @@ describe('truncateName', () => {
     expect(truncateName('   ')).toBe('Anonymous');
     expect(truncateName(null)).toBe('Anonymous');
     expect(truncateName(undefined)).toBe('Anonymous');
+  });
+});
+
+describe('formatReleaseDate', () => {
+  it('writes the day a release date names, in any time zone', () => {
+    expect(formatReleaseDate('2027-01-20')).toBe('Jan 20, 2027');
+    expect(formatReleaseDate('1999-12-31')).toBe('Dec 31, 1999');
+    expect(formatReleaseDate(' 2027-07-04 ')).toBe('Jul 4, 2027');
+  });
+  it('writes partial dates as far as they go', () => {
+    expect(formatReleaseDate('2027-03')).toBe('Mar 2027');
+    expect(formatReleaseDate('2027')).toBe('2027');
+    expect(formatReleaseDate(2027)).toBe('2027');
+  });
+  it('answers an empty string for missing or impossible dates', () => {
+    expect(formatReleaseDate(null)).toBe('');
+    expect(formatReleaseDate(undefined)).toBe('');
+    expect(formatReleaseDate('')).toBe('');
+    expect(formatReleaseDate('soon')).toBe('');
+    expect(formatReleaseDate('2027-02-30')).toBe('');
+    expect(formatReleaseDate('2027-13-01')).toBe('');
+    expect(formatReleaseDate('2027-01-20T10:00:00Z')).toBe('');
   });
 });

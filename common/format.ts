@@ -1,7 +1,9 @@
 /**
  * Pure display rules shared by web and server (spec 3, 5, 9).
- * No imports: every helper is total and never throws.
+ * No imports (release dates live in their own module, re-exported here): every helper is total and never throws.
  */
+
+export { formatReleaseDate } from './release-date.ts';
 
 type Maybe<T> = T | null | undefined;
 

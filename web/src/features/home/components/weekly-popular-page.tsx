@@ -1,4 +1,5 @@
 import type { TitleType } from '@common/contracts/titles';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -7,8 +8,11 @@ import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-gr
 import { fromHomeItem } from '../../../lib/media';
 import { useWeeklyPopular } from '../api/get-weekly-popular';
 
-/** /movies and /shows: the See all targets, listing the week's popular titles in full. */
-export function WeeklyPopularPage({ titleType }: { titleType: TitleType }) {
+/**
+ * /movies and /shows: the See all targets, listing the week's popular titles in full.
+ * `children` (other sections of the page) come between the header and the ranking, which then gets its own heading.
+ */
+export function WeeklyPopularPage({ titleType, children }: { titleType: TitleType; children?: ReactNode }) {
   const query = useWeeklyPopular(titleType, 100);
   const title = titleType === 'movie' ? 'Weekly Popular Movies' : 'Weekly Popular TV Shows';
   const what = titleType === 'movie' ? 'movies' : 'TV shows';
@@ -24,6 +28,8 @@ export function WeeklyPopularPage({ titleType }: { titleType: TitleType }) {
           Ranked by what fans did on Reelhouse in the last 7 days: views, ratings, watchlist adds and searches.
         </p>
       </header>
+      {children}
+      {children && <h2 className="mb-4 text-xl font-semibold tracking-tight sm:text-2xl">This week’s top {what}</h2>}
       {query.isPending ? (
         <PosterGridSkeleton count={16} />
       ) : query.isError ? (

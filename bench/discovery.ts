@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+import { serverNodeArgs } from './start-flags.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -19,7 +20,7 @@ const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${G
 const pinned = spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
 // The built server (what `npm start` runs) when there is one, else the sources.
 const serverArgs = existsSync('dist/server/main.js')
-  ? [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js']
+  ? [...serverNodeArgs(), 'dist/server/main.js']
   : ['--import', 'tsx', 'server/src/main.ts'];
 
 

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { signInLinkOf, startSmtpServer } from '../server/test/smtp.ts';
+import { serverNodeArgs } from './start-flags.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -43,7 +44,7 @@ const base = `http://127.0.0.1:${port}`;
 if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
 
 // 1. npm start on a built app: process spawn -> /readyz answers 200 (fresh database, migrations included).
-const app = spawn(...serverCommand([...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js']), {
+const app = spawn(...serverCommand([...serverNodeArgs(), 'dist/server/main.js']), {
   env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { lazyChildLogger } from './lib/request-logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
@@ -21,7 +22,7 @@ import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { apiHeaders, helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { SessionCache } from './plugins/session-cache.ts';
 
@@ -65,6 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
     bodyLimit: 1024 * 1024,
+    childLoggerFactory: lazyChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
@@ -72,14 +74,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    done();
-  });
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };
-  registerSecurityHeaders(app, helmetOptions, [
+  registerResponseHeaders(app, helmetOptions, [
     // The API reference page needs inline scripts; the policy is relaxed for it alone.
     {
       prefix: '/api/docs',

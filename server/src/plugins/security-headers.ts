@@ -43,16 +43,26 @@ export function apiHeaders(full: Record<string, string>): Record<string, string>
   return out;
 }
 
-/** Security headers on every response: helmet's full set with a strict policy, by path prefix. */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, overrides: HeaderOverride[]) {
+/**
+ * Headers on every response, set in one hook: the request id (x-request-id, also in the logs)
+ * and the security headers, helmet's full set with a strict policy, by path prefix.
+ */
+export function registerResponseHeaders(app: FastifyInstance, options: HelmetOptions, overrides: HeaderOverride[]) {
   const base = helmetHeaders(options);
   const variants = overrides.map((o) => ({
     prefix: o.prefix,
     headers: o.headers ?? { ...base, ...(o.csp ? { 'content-security-policy': o.csp } : {}) },
   }));
   app.addHook('onRequest', (req, reply, done) => {
-    const v = variants.find((x) => req.url.startsWith(x.prefix));
-    reply.headers(v ? v.headers : base);
+    reply.header('x-request-id', req.id);
+    let headers = base;
+    for (const v of variants) {
+      if (req.url.startsWith(v.prefix)) {
+        headers = v.headers;
+        break;
+      }
+    }
+    reply.headers(headers);
     done();
   });
 }

@@ -50,7 +50,8 @@ export function credentialOf(req: FastifyRequest): string | null {
       return null;
     }
   }
-  const token = value.split('.')[0];
+  const dot = value.indexOf('.');
+  const token = dot === -1 ? value : value.slice(0, dot);
   return token && token.length >= 16 && token.length <= 128 ? token : null;
 }
 

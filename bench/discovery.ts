@@ -46,6 +46,10 @@ const sample = raw
 const wide = raw
   .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 7 = 0')
   .all() as { id: string; type: string; title: string; year: number }[];
+// Every movie, most popular first: how often a title page is opened follows its popularity.
+const moviesByPopularity = (
+  raw.prepare("select id from titles where title_type = 'movie' order by popularity desc").raw(true).all() as string[][]
+).map((r) => r[0]);
 raw.close();
 const rand = (() => {
   let a = 42;
@@ -70,6 +74,31 @@ function queriesFrom(titles: { title: string; year: number }[]): string[] {
   else queries.push(words[words.length - 1]);
   }
   return queries;
+}
+/**
+ * Real traffic repeats itself: a few queries and titles are asked for very often, most rarely.
+ * Rank r is drawn with probability proportional to 1/r^s (Zipf; query logs and page views are
+ * usually described with s between 0.7 and 1). ZIPF_S sets s (default 0.9).
+ */
+const ZIPF_S = Number(process.env.ZIPF_S ?? 0.9);
+function zipfSampler(n: number, s: number): () => number {
+  const cdf = new Float64Array(n);
+  let sum = 0;
+  for (let r = 0; r < n; r++) {
+    sum += 1 / (r + 1) ** s;
+    cdf[r] = sum;
+  }
+  return () => {
+    const x = rand() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cdf[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
 }
 const queries = queriesFrom(sample.slice(0, 600));
 const coldQueries = [...new Set(queriesFrom(wide))];
@@ -149,6 +178,23 @@ await run(`POST /api/movies/search (${coldQueries.length} distinct, cold)`, 10, 
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: coldQueries[cqi++ % coldQueries.length], titleType: null }) }),
     },
   ],
+});
+// The query list in a shuffled order, so the most asked queries are of every kind.
+const zipfQueries = [...coldQueries].sort(() => rand() - 0.5);
+const nextQuery = zipfSampler(zipfQueries.length, ZIPF_S);
+await run(`POST /api/movies/search (Zipf s=${ZIPF_S} over ${zipfQueries.length} queries)`, 10, {
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/movies/search',
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: zipfQueries[nextQuery()], titleType: null }) }),
+    },
+  ],
+});
+const nextMovie = zipfSampler(moviesByPopularity.length, ZIPF_S);
+await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S} over ${moviesByPopularity.length} movies)`, 5, {
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${moviesByPopularity[nextMovie()]}` }) }],
 });
 await run('GET /api/search?q= (page 1, 20 results)', 10, {
   requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/search?q=${encodeURIComponent(queries[qi++ % queries.length])}` }) }],

@@ -831,6 +831,8 @@ export class Segment {
 
   /** Up to three filter bitsets (rarest words first) for the required words other than the driver. */
   private buildFilters(nq: number, required: number, driver: number, driverCost: number): Uint32Array[] {
+    // A driver that common is walked in popularity order and stops early: no filter pays for itself.
+    if (driverCost > this.n / 16) return [];
     const picks: { i: number; cost: number }[] = [];
     for (let i = 0; i < nq; i++) {
       if (i === driver || (required & (1 << i)) === 0) continue;

@@ -214,16 +214,37 @@ export class TitlesService {
 
   // ---- search ------------------------------------------------------------------------------------
 
+  /**
+   * Finished search answers by exact input: the same object each time, so the route's serializer
+   * reuses its JSON too. Emptied when the index changes.
+   */
+  private answers = new Map<string, unknown>();
+  private answersVersion = -1;
+
+  private async answer<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.answersVersion !== this.index.version || this.answers.size >= 20_000) {
+      this.answers.clear();
+      this.answersVersion = this.index.version;
+    }
+    const known = this.answers.get(key) as T | undefined;
+    if (known !== undefined) return known;
+    const version = this.index.version;
+    const value = await load();
+    if (version === this.index.version) this.answers.set(key, value);
+    return value;
+  }
+
   async suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
     if (!input.trim()) return [];
-    const { ids } = this.index.search(input, { type, limit: SUGGESTION_LIMIT });
-    return this.cardsFor(ids);
+    return this.answer(`s|${type ?? ''}|${input}`, () => this.cardsFor(this.index.search(input, { type, limit: SUGGESTION_LIMIT }).ids));
   }
 
   async searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
     if (!input.trim()) return { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
-    const { ids, hasMore } = this.index.search(input, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-    return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
+    return this.answer(`p|${type ?? ''}|${page}|${input}`, async () => {
+      const { ids, hasMore } = this.index.search(input, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+      return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
+    });
   }
 
   async recordSearchClick(query: string, titleId: string): Promise<void> {

@@ -267,6 +267,28 @@ export async function addActivityCounts(db: Db, input: ActivityCount[]): Promise
   }
 }
 
+const ACTIVITY_UPSERT_SQL = `insert into title_activity_daily (day, title_id, kind, count)
+  select ?, ?, ?, ? where exists (select 1 from titles where id = ?)
+  on conflict (day, title_id, kind) do update set count = title_activity_daily.count + excluded.count`;
+
+/**
+ * The buffered title views, written in the background every few seconds. On SQLite, one prepared
+ * upsert per row in transactions of 250, yielding to waiting requests between them, so a large
+ * batch never holds the event loop for long. Elsewhere, addActivityCounts.
+ */
+export async function writeActivityBatch(database: Database, input: ActivityCount[]): Promise<void> {
+  const sqlite = database.sqlite;
+  if (!sqlite) return addActivityCounts(database.db, input);
+  const upsert = prepared(sqlite, ACTIVITY_UPSERT_SQL);
+  const writeChunk = sqlite.transaction((rows: ActivityCount[]) => {
+    for (const c of rows) upsert.run(c.day, c.titleId, c.kind, c.count, c.titleId);
+  });
+  for (let i = 0; i < input.length; i += 250) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    writeChunk(input.slice(i, i + 250));
+  }
+}
+
 export async function addSearchQueryCount(db: Db, day: string, query: string): Promise<void> {
   await db
     .insertInto('searchQueryDaily')

@@ -410,8 +410,8 @@ export class TitlesService {
     const day = dayOf(new Date());
     const run = async () => {
       await this.flushing?.catch(() => undefined);
-      await repo.addActivityCounts(
-        this.db,
+      await repo.writeActivityBatch(
+        this.database,
         [...batch].map(([titleId, count]) => ({ day, titleId, kind: 'view' as const, count })),
       );
     };

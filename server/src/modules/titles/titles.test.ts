@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
 import { normalizeText } from './titles.normalize.ts';
-import { upsertTitles } from './titles.repository.ts';
+import { upsertTitles, writeActivityBatch } from './titles.repository.ts';
 import { recordTitleActivity } from './titles.service.ts';
 
 let ctx: TestContext;
@@ -374,6 +374,17 @@ describe('home', () => {
     const res = await get('/api/home/weekly-popular-movies?limit=101');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/^limit/);
+  });
+});
+
+describe('buffered title views', () => {
+  it('adds to the day counters in batches, skipping titles that are gone', async () => {
+    const day = '2026-01-05';
+    const rows = Array.from({ length: 600 }, (_, i) => ({ day, titleId: i % 200 === 0 ? 'tt0180073' : `tt99${String(i).padStart(6, '0')}`, kind: 'view' as const, count: 2 }));
+    await writeActivityBatch(ctx.database, rows);
+    await writeActivityBatch(ctx.database, rows.slice(0, 1));
+    const stored = await ctx.database.db.selectFrom('titleActivityDaily').selectAll().where('day', '=', day).execute();
+    expect(stored).toEqual([{ day, titleId: 'tt0180073', kind: 'view', count: 8 }]);
   });
 });
 

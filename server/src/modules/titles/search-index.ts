@@ -1074,7 +1074,7 @@ export class TitleSearchIndex {
   private compute(q: ParsedQuery, opts: SearchOptions): SearchPageResult {
     const offset = opts.offset ?? 0;
     const want = offset + opts.limit;
-    const cap = Math.max(200, want * 2);
+    const cap = Math.max(100, want * 2);
     const type = opts.type ? TYPE_CODE[opts.type] : -1;
     let hits = this.run(q, type, cap, false);
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched

@@ -15,6 +15,7 @@
  * since then live in a small delta segment, and their old copies in the main
  * segment are hidden (tombstones).
  */
+import { LruMap } from '../../lib/lru.ts';
 import { normalizeText, tokenize } from './titles.normalize.ts';
 
 export type IndexTitleType = 'movie' | 'tvSeries';
@@ -1053,13 +1054,13 @@ export class TitleSearchIndex {
   }
 
   /** Recent answers by normalised query (type-ahead repeats itself: "s", "sh", "sha"...); emptied on every change. */
-  private answers = new Map<string, SearchPageResult>();
+  private answers = new LruMap<string, SearchPageResult>(20_000);
   private answersVersion = -1;
 
   search(input: string, opts: SearchOptions): SearchPageResult {
     const q = parseQuery(input);
     if (q.tokens.length === 0) return { ids: [], hasMore: false };
-    if (this.answersVersion !== this.version || this.answers.size >= 20_000) {
+    if (this.answersVersion !== this.version) {
       this.answers.clear();
       this.answersVersion = this.version;
     }

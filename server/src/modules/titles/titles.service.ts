@@ -13,6 +13,7 @@ import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { LruMap } from '../../lib/lru.ts';
 import { type BrowseFilter, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { searchQueryKey } from './titles.normalize.ts';
 import { genreList, presentCard, presentDetails, presentHomeItem } from './titles.presenter.ts';
@@ -56,7 +57,7 @@ interface Cached<T> {
  */
 export class TitlesService {
   readonly index = new TitleSearchIndex();
-  private cards = new Map<string, MediaSearchResult>();
+  private cards = new LruMap<string, MediaSearchResult>(CARD_CACHE_MAX);
   private cache = new Map<string, Cached<unknown>>();
   private changed = new Map<string, repo.IndexRowWithStamp>();
   private watermark: Date | string | null = null;
@@ -190,7 +191,6 @@ export class TitlesService {
         // Series: a creator beats a director; movies: the first director.
         if (!had || (had.role !== 'creator' && p.role === 'creator')) creators.set(p.titleId, p);
       }
-      if (this.cards.size + rows.length > CARD_CACHE_MAX) this.cards.clear();
       for (const r of rows) {
         this.cards.set(r.id, presentCard(r, creators.get(r.id)?.name ?? null));
       }
@@ -218,11 +218,11 @@ export class TitlesService {
    * Finished search answers by exact input: the same object each time, so the route's serializer
    * reuses its JSON too. Emptied when the index changes.
    */
-  private answers = new Map<string, unknown>();
+  private answers = new LruMap<string, unknown>(20_000);
   private answersVersion = -1;
 
   private async answer<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.answersVersion !== this.index.version || this.answers.size >= 20_000) {
+    if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
     }
@@ -340,7 +340,7 @@ export class TitlesService {
   // ---- title page --------------------------------------------------------------------------------
 
   /** Title pages seen in the last minute (hot titles are asked for again and again); emptied on every catalogue change. */
-  private pages = new Map<string, { value: TitleDetails; expires: number; version: number }>();
+  private pages = new LruMap<string, { value: TitleDetails; expires: number; version: number }>(20_000);
 
   async details(type: TitleType, id: string): Promise<TitleDetails> {
     const now = Date.now();
@@ -350,7 +350,6 @@ export class TitlesService {
       return hit.value;
     }
     const value = await this.loadDetails(type, id);
-    if (this.pages.size >= 20_000) this.pages.clear();
     this.pages.set(id, { value, expires: now + 60_000, version: this.index.version });
     return value;
   }

@@ -13,6 +13,8 @@ import { serverNodeArgs } from './start-flags.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+// Seconds of load before each measured run (BENCH_WARMUP, default 2).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
 
@@ -143,10 +145,10 @@ const results: Result[] = [];
 
 // BENCH_ONLY=<regular expression>: run only the rows whose name matches.
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-async function run(name: string, budget: number, opts: Partial<autocannon.Options>) {
+async function run(name: string, budget: number, opts: Partial<autocannon.Options>, warmup = WARMUP) {
   if (only && !only.test(name)) return;
   const common = { url: base, connections: CONNECTIONS, ...opts } as autocannon.Options;
-  await autocannon({ ...common, duration: 2 });
+  await autocannon({ ...common, duration: warmup });
   const r = await autocannon({ ...common, duration: DURATION });
   results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, budget });
   const last = results[results.length - 1];
@@ -163,7 +165,8 @@ console.log(`\nDiscovery benchmark: ${COUNT.toLocaleString('en')} titles, ${CONN
 // The query list in a shuffled order, so the most asked queries are of every kind.
 const zipfQueries = [...coldQueries].sort(() => rand() - 0.5);
 const nextQuery = zipfSampler(zipfQueries.length, ZIPF_S);
-await run(`POST /api/movies/search (Zipf s=${ZIPF_S} over ${zipfQueries.length} queries)`, 10, {
+const nextMovie = zipfSampler(moviesByPopularity.length, ZIPF_S);
+const zipfSearch: Partial<autocannon.Options> = {
   requests: [
     {
       method: 'POST',
@@ -172,11 +175,17 @@ await run(`POST /api/movies/search (Zipf s=${ZIPF_S} over ${zipfQueries.length} 
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: zipfQueries[nextQuery()], titleType: null }) }),
     },
   ],
-});
-const nextMovie = zipfSampler(moviesByPopularity.length, ZIPF_S);
-await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S} over ${moviesByPopularity.length} movies)`, 5, {
+};
+const zipfTitles: Partial<autocannon.Options> = {
   requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${moviesByPopularity[nextMovie()]}` }) }],
-});
+};
+// Each Zipf workload twice: just after start (2 s of warm-up, caches nearly empty), then in
+// steady state (after ZIPF_STEADY more seconds of the same traffic, as on a server that has been up).
+const STEADY = Number(process.env.ZIPF_STEADY ?? 10);
+await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} queries, from start)`, 10, zipfSearch);
+await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} queries, steady)`, 10, zipfSearch, STEADY);
+await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, from start)`, 5, zipfTitles);
+await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, steady)`, 5, zipfTitles, STEADY);
 await run(`POST /api/movies/search (${queries.length} varied queries)`, 10, {
   requests: [
     {

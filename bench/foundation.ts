@@ -1,6 +1,6 @@
 // Issue-2 budgets: start-up to /readyz, authenticated /api read vs bare Fastify, JS sizes.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -87,21 +87,43 @@ const summary = (runs: typeof authedRuns) => ({
 });
 const authed = summary(authedRuns);
 const bare = summary(bareRuns);
+// 4. JavaScript the browser loads for / and for /home (signed in), measured in Chromium: every
+// .js response until the network is idle, each counted at its gzipped size.
+async function jsLoadedBy(path: string, cookie?: string): Promise<{ bytes: number; files: number }> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    if (cookie) await context.addCookies([{ name: 'idToken', value: cookie, url: base }]);
+    const page = await context.newPage();
+    const seen = new Set<string>();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.endsWith('.js')) seen.add(url.pathname);
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1500);
+    let bytes = 0;
+    for (const p of seen) {
+      const size = gzipSync(readFileSync(join('dist/web', p))).length;
+      if (process.env.BENCH_JS_FILES) console.log(`    ${path} ${p} ${size}`);
+      bytes += size;
+    }
+    return { bytes, files: seen.size };
+  } finally {
+    await browser.close();
+  }
+}
+const haveBrowser = existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium') && existsSync('dist/web/index.html');
+const jsLanding = haveBrowser ? await jsLoadedBy('/') : null;
+const jsHome = haveBrowser ? await jsLoadedBy('/home', cookie.split(';')[0].slice('idToken='.length)) : null;
 await stop(app);
 await stop(hello);
 await smtp.close();
 rmSync(dir, { recursive: true, force: true });
-
-// 4. JavaScript loaded for / and /home: the entry chunk plus what index.html preloads, plus each route's lazy chunk.
-function gz(file: string) {
-  return gzipSync(readFileSync(file)).length;
-}
-const built = existsSync('dist/web/index.html');
-const html = built ? readFileSync('dist/web/index.html', 'utf8') : '';
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-const initialBytes = initial.reduce((s, f) => s + gz(join('dist/web', f)), 0);
-const assets = built ? readdirSync('dist/web/assets').filter((f) => f.endsWith('.js')) : [];
-const largestLazy = Math.max(0, ...assets.filter((f) => !initial.includes(`assets/${f}`)).map((f) => gz(join('dist/web/assets', f))));
 
 const ratio = authed.rps / bare.rps;
 console.log('\nFoundation benchmark');
@@ -111,6 +133,6 @@ console.log(`  medians of ${ROUNDS} alternating rounds:`);
 console.log(`  bare Fastify hello-world:                  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
 console.log(`  authenticated GET /api/user/me (SQLite):   ${authed.rps.toFixed(0)} req/s  p50 ${authed.p50} ms  p99 ${authed.p99} ms  errors ${authed.errors}`);
 console.log(`  ratio authenticated / hello-world:         ${(ratio * 100).toFixed(1)} %   (budget >= 60 %, p99 < 10 ms)`);
-if (!built) console.log('  (web app not built: run npm run build for the JS sizes)');
-else console.log(`  JS loaded up front (entry + preloads):     ${(initialBytes / 1024).toFixed(1)} KB gzipped  [${initial.join(', ')}]`);
-if (built) console.log(`  largest lazy route chunk:                  ${(largestLazy / 1024).toFixed(1)} KB gzipped   (budget / and /home < 120 KB each)`);
+const kb = (r: { bytes: number; files: number } | null) => (r ? `${(r.bytes / 1024).toFixed(1)} KiB (${r.bytes} bytes) gzipped in ${r.files} files` : 'not measured (build the web app; Chromium at /usr/bin/chromium or CHROME_PATH)');
+console.log(`  JS the browser loads for /:                ${kb(jsLanding)}   (budget < 120 KB)`);
+console.log(`  JS the browser loads for /home, signed in: ${kb(jsHome)}   (budget < 120 KB)`);

@@ -1,6 +1,6 @@
 // Issue-2 budgets: start-up to /readyz, authenticated /api read vs bare Fastify, JS sizes.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -89,7 +89,7 @@ const authed = summary(authedRuns);
 const bare = summary(bareRuns);
 // 4. JavaScript the browser loads for / and for /home (signed in), measured in Chromium: every
 // .js response until the network is idle, each counted at its gzipped size.
-async function jsLoadedBy(path: string, cookie?: string): Promise<{ bytes: number; files: number }> {
+async function jsLoadedBy(path: string, cookie?: string): Promise<{ bytes: number; sent: number; files: number }> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -107,12 +107,16 @@ async function jsLoadedBy(path: string, cookie?: string): Promise<{ bytes: numbe
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1500);
     let bytes = 0;
+    let sent = 0;
     for (const p of seen) {
       const size = gzipSync(readFileSync(join('dist/web', p))).length;
       if (process.env.BENCH_JS_FILES) console.log(`    ${path} ${p} ${size}`);
       bytes += size;
+      // What the server actually sends Chromium: the Brotli copy made at build time, when there is one.
+      const br = join('dist/web', `${p}.br`);
+      sent += existsSync(br) ? statSync(br).size : size;
     }
-    return { bytes, files: seen.size };
+    return { bytes, sent, files: seen.size };
   } finally {
     await browser.close();
   }
@@ -133,6 +137,6 @@ console.log(`  medians of ${ROUNDS} alternating rounds:`);
 console.log(`  bare Fastify hello-world:                  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
 console.log(`  authenticated GET /api/user/me (SQLite):   ${authed.rps.toFixed(0)} req/s  p50 ${authed.p50} ms  p99 ${authed.p99} ms  errors ${authed.errors}`);
 console.log(`  ratio authenticated / hello-world:         ${(ratio * 100).toFixed(1)} %   (budget >= 60 %, p99 < 10 ms)`);
-const kb = (r: { bytes: number; files: number } | null) => (r ? `${(r.bytes / 1024).toFixed(1)} KiB (${r.bytes} bytes) gzipped in ${r.files} files` : 'not measured (build the web app; Chromium at /usr/bin/chromium or CHROME_PATH)');
+const kb = (r: { bytes: number; sent: number; files: number } | null) => (r ? `${(r.bytes / 1024).toFixed(1)} KiB (${r.bytes} bytes) gzipped in ${r.files} files; sent as Brotli: ${(r.sent / 1024).toFixed(1)} KiB` : 'not measured (build the web app; Chromium at /usr/bin/chromium or CHROME_PATH)');
 console.log(`  JS the browser loads for /:                ${kb(jsLanding)}   (budget < 120 KB)`);
 console.log(`  JS the browser loads for /home, signed in: ${kb(jsHome)}   (budget < 120 KB)`);

@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 
@@ -59,5 +64,35 @@ describe('the server', () => {
     const page = await ctx.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the built web app', () => {
+  it('is sent Brotli- or gzip-compressed from copies made at build time, as the browser accepts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reelhouse-web-compressed-'));
+    mkdirSync(join(dir, 'assets'));
+    const script = `export const hello = ${JSON.stringify('Reelhouse '.repeat(400))};\n`;
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><title>Reelhouse</title><div id="root"></div>${' '.repeat(600)}`);
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
+    execFileSync(process.execPath, ['scripts/compress-web.mjs', dir]);
+    const web = await createTestApp({ WEB_DIST: dir });
+    try {
+      const br = await web.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await web.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await web.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const page = await web.app.inject({ url: '/home', headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+    } finally {
+      await web.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -131,6 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       root: webRoot,
       wildcard: false,
       index: false,
+      // Brotli and gzip copies written at build time (scripts/compress-web.mjs).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },

@@ -85,3 +85,21 @@ export function createSerializerCompiler({ verify }: { verify: boolean }): Fasti
     };
   };
 }
+
+const serializedAnswers = new WeakMap<object, string>();
+
+/**
+ * Serializer compiler for routes whose answers come from an in-process cache and are the same
+ * object each time: each answer's JSON is written once (JSON.stringify) and reused while the object
+ * lives. The answers are built by presenters typed by the contracts, so zod does not check them again.
+ */
+export const reuseJsonOfCachedAnswers = () => (payload: unknown) => {
+  const inner = (payload as { data?: unknown } | null)?.data;
+  if (inner === null || typeof inner !== 'object') return JSON.stringify(payload);
+  let json = serializedAnswers.get(inner);
+  if (json === undefined) {
+    json = JSON.stringify(payload);
+    serializedAnswers.set(inner, json);
+  }
+  return json;
+};

@@ -23,6 +23,7 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
+import { reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { TitlesService } from './titles.service.ts';
 
 declare module 'fastify' {
@@ -32,23 +33,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Responses here are built by the presenters from the contract types (checked by TypeScript), so they are
- * written with JSON.stringify instead of being validated again by zod on every request (a quarter of the
- * CPU time under load). The zod response schemas still document every route in the OpenAPI reference.
- * Answers that come from a cache are the same object each time: their JSON is kept and reused.
- */
-const serialized = new WeakMap<object, string>();
-const fastJson = () => (payload: unknown) => {
-  const inner = (payload as { data?: unknown } | null)?.data;
-  if (inner === null || typeof inner !== 'object') return JSON.stringify(payload);
-  let json = serialized.get(inner);
-  if (json === undefined) {
-    json = JSON.stringify(payload);
-    serialized.set(inner, json);
-  }
-  return json;
-};
 
 /** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
 export async function titlesRoutes(app: FastifyInstance) {
@@ -67,7 +51,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.post(
     '/api/movies/search',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Search-box suggestions: up to 10 titles',
@@ -83,7 +67,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.get(
     '/api/search',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Full search results for the /search page, 20 per page (?q=&type=movie|tvSeries&page=1)',
@@ -99,7 +83,7 @@ export async function titlesRoutes(app: FastifyInstance) {
     '/api/movies/search-click',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Record that a search led to a click on a title (feeds popular searches and weekly popularity)',
@@ -116,7 +100,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.get(
     '/api/movies/popular-searches',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'The 10 most clicked searches of the last 7 days, topped up with the most popular titles (count 0)',
@@ -133,7 +117,7 @@ export async function titlesRoutes(app: FastifyInstance) {
     r.get(
       path,
       {
-        serializerCompiler: fastJson,
+        serializerCompiler: reuseJsonOfCachedAnswers,
         schema: {
           tags,
           summary: `The 10 most popular ${type === 'movie' ? 'movies' : 'TV series'} (the empty search box)`,
@@ -148,7 +132,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.get(
     '/api/movies/getPossibleGenres',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Genre names with how many titles carry each (?titleType=movie|tvSeries to count one kind)',
@@ -162,7 +146,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.post(
     '/api/movies/search-by-genres',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Titles having all the named genres, most popular first, 20 per page',
@@ -181,7 +165,7 @@ export async function titlesRoutes(app: FastifyInstance) {
     r.get(
       `${prefix}/filters`,
       {
-        serializerCompiler: fastJson,
+        serializerCompiler: reuseJsonOfCachedAnswers,
         schema: {
           tags,
           summary: `Directory of ${what.toLowerCase()}: send only non-empty fields; 20 per page`,
@@ -197,7 +181,7 @@ export async function titlesRoutes(app: FastifyInstance) {
     r.get(
       `${prefix}/preset/:presetName`,
       {
-        serializerCompiler: fastJson,
+        serializerCompiler: reuseJsonOfCachedAnswers,
         schema: {
           tags,
           summary: `Preset lists of ${what.toLowerCase()}: ${presets.join(', ')}`,
@@ -219,7 +203,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.get(
     '/api/movies/:type/:id',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'The title page: details, cast and crew, up to 12 similar titles (counts a view)',
@@ -234,7 +218,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.get(
     '/api/home/carousel',
     {
-      serializerCompiler: fastJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Home carousel: the 10 most popular movies then the 10 most popular TV series (cached for a minute)',
@@ -251,7 +235,7 @@ export async function titlesRoutes(app: FastifyInstance) {
     r.get(
       path,
       {
-        serializerCompiler: fastJson,
+        serializerCompiler: reuseJsonOfCachedAnswers,
         schema: {
           tags,
           summary: `Weekly popular ${type === 'movie' ? 'movies' : 'TV series'} (?limit=20, at most 100; cached for a minute)`,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { UpcomingPageSchema, UpcomingQuerySchema } from '../../../../common/contracts/upcoming.ts';
+import { reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { UpcomingService } from './upcoming.service.ts';
 
 declare module 'fastify' {
@@ -11,21 +12,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Answers are built from the contract types (checked by TypeScript) and cached, so they are written with
- * JSON.stringify, once per cached answer, instead of being validated again by zod on every request.
- */
-const serialized = new WeakMap<object, string>();
-const cachedJson = () => (payload: unknown) => {
-  const inner = (payload as { data?: unknown } | null)?.data;
-  if (inner === null || typeof inner !== 'object') return JSON.stringify(payload);
-  let json = serialized.get(inner);
-  if (json === undefined) {
-    json = JSON.stringify(payload);
-    serialized.set(inner, json);
-  }
-  return json;
-};
 
 /** Not encapsulated, so `app.upcoming` is visible to the whole app. Registered after titlesRoutes (it reads `app.titles`). */
 export async function upcomingRoutes(app: FastifyInstance) {
@@ -35,7 +21,7 @@ export async function upcomingRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/movies/upcoming',
     {
-      serializerCompiler: cachedJson,
+      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags: ['titles'],
         summary: 'Movies releasing from today on, soonest first, 20 per page (?page=1, at most 50)',

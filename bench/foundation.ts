@@ -63,12 +63,12 @@ if (me.status !== 200) throw new Error(`authenticated read failed: ${me.status}`
 
 // 3. Bare Fastify hello-world on the same machine, on the same core.
 const helloPort = await freePort();
-const hello = spawn(...serverCommand(['--import', 'tsx', 'bench/hello.ts']), { env: { ...process.env, PORT: String(helloPort) }, stdio: 'inherit' });
+const hello = spawn(...serverCommand([...serverNodeArgs(), '--import', 'tsx', 'bench/hello.ts']), { env: { ...process.env, PORT: String(helloPort) }, stdio: 'inherit' });
 await waitUntilOk(`http://127.0.0.1:${helloPort}/`, hello, 30_000);
 
 // The two are measured in alternating rounds and compared by their medians, so a slow minute
 // on a shared machine does not land on one side only.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const authedRuns: Awaited<ReturnType<typeof load>>[] = [];
 const bareRuns: Awaited<ReturnType<typeof load>>[] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -129,14 +129,17 @@ await stop(hello);
 await smtp.close();
 rmSync(dir, { recursive: true, force: true });
 
-const ratio = authed.rps / bare.rps;
+// Each round pairs a hello-world run with the authenticated run right after it; the budget is
+// judged on the median of those paired ratios (a slow minute then lowers both sides of one pair).
+const ratios = authedRuns.map((a, i) => a.rps / bareRuns[i].rps).sort((x, y) => x - y);
+const ratio = ratios[Math.floor(ratios.length / 2)];
 console.log('\nFoundation benchmark');
 console.log(`  date ${new Date().toISOString()}  node ${process.version}  ${CONNECTIONS} connections, ${DURATION} s per run${pinned ? ', server on core 0, load generator on core 1' : ''}`);
 console.log(`  start-up to /readyz (fresh database):      ${readyMs.toFixed(0)} ms   (budget 2000 ms)`);
 console.log(`  medians of ${ROUNDS} alternating rounds:`);
 console.log(`  bare Fastify hello-world:                  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
 console.log(`  authenticated GET /api/user/me (SQLite):   ${authed.rps.toFixed(0)} req/s  p50 ${authed.p50} ms  p99 ${authed.p99} ms  errors ${authed.errors}`);
-console.log(`  ratio authenticated / hello-world:         ${(ratio * 100).toFixed(1)} %   (budget >= 60 %, p99 < 10 ms)`);
+console.log(`  ratio authenticated / hello-world:         ${(ratio * 100).toFixed(1)} % (median of the rounds' ratios, ${(ratios[0] * 100).toFixed(1)}-${(ratios[ratios.length - 1] * 100).toFixed(1)} %)   (budget >= 60 %, p99 < 10 ms)`);
 const kb = (r: { bytes: number; sent: number; files: number } | null) => (r ? `${(r.bytes / 1024).toFixed(1)} KiB (${r.bytes} bytes) gzipped in ${r.files} files; sent as Brotli: ${(r.sent / 1024).toFixed(1)} KiB` : 'not measured (build the web app; Chromium at /usr/bin/chromium or CHROME_PATH)');
 console.log(`  JS the browser loads for /:                ${kb(jsLanding)}   (budget < 120 KB)`);
 console.log(`  JS the browser loads for /home, signed in: ${kb(jsHome)}   (budget < 120 KB)`);

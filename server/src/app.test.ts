@@ -46,6 +46,8 @@ describe('the server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
     const api = await ctx.app.inject('/api/auth/session');
+    expect(api.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(api.headers['x-request-id']).not.toBe(res.headers['x-request-id']);
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['strict-transport-security']).toMatch(/max-age=/);

@@ -22,9 +22,6 @@ try {
 const database = await openDatabase({ url: config.DATABASE_URL });
 await migrateToLatest(database);
 const app = await buildApp({ config, database });
-app.addHook('onClose', async () => {
-  await database.close();
-});
 
 let stopping = false;
 // While stopping, answers close their connection, so keep-alive clients let go and close() can finish.
@@ -42,7 +39,9 @@ async function stop(signal: string) {
   }, 25_000);
   deadline.unref();
   try {
+    // The database closes last: onClose hooks (title views still buffered, for one) write to it.
     await app.close();
+    await database.close();
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'error while stopping');

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, waitUntilOk } from '../test/process.ts';
@@ -92,6 +93,31 @@ describe('the server process', { timeout: 60000 }, () => {
       .map((l) => JSON.parse(l));
     expect(lines.some((l) => l.msg === 'request completed' && typeof l.requestId === 'string')).toBe(true);
     await slowSmtp.close();
+  });
+
+  it('writes the title views it still holds before closing the database on SIGTERM', async () => {
+    const port = await freePort();
+    const file = join(dir, 'e.db');
+    const p = start({ PORT: String(port), DATABASE_URL: `sqlite:${file}` });
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilOk(`${base}/readyz`, p.child, 30_000, p.output);
+    const raw = new SQLite(file);
+    const now = new Date().toISOString();
+    raw
+      .prepare(
+        `insert into titles (id, title_type, primary_title, search_text, genres, created_at, updated_at)
+         values ('tt0000001', 'movie', 'Process Test', 'process test', 'Drama', ?, ?)`,
+      )
+      .run(now, now);
+    const res = await fetch(`${base}/api/movies/movie/tt0000001`);
+    expect(res.status).toBe(200);
+    // Views are written every five seconds; stop before that happens.
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(p.output()).not.toContain('could not write title views');
+    const row = raw.prepare("select count from title_activity_daily where title_id = 'tt0000001' and kind = 'view'").get() as { count: number } | undefined;
+    raw.close();
+    expect(row?.count).toBe(1);
   });
 
   it('writes sign-in links to the log when no SMTP server is configured', async () => {

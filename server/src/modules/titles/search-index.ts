@@ -64,6 +64,10 @@ const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
 /** At most this many entries of one exact-title chain are looked at per query. */
 const EXACT_WALK_MAX = 5000;
+/** Filters built for one query: worth it for words up to this many times as common as the driving one. */
+const FILTER_RATIO = 4;
+/** Words or prefixes in more than 1/64 of the titles keep their filter bitset (256 at most: 32 MB for a million titles). */
+const SHARED_FILTER_SHARE = 64;
 const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
 
 /** Genre names <-> bits, shared by all segments (IMDb has 28 genres; up to 32 are indexed). */
@@ -113,6 +117,20 @@ export class GenreRegistry {
   }
 }
 
+const EMPTY_LIST = new Int32Array(0);
+
+/** Whether a sorted list holds a value (binary search). */
+function sortedHas(list: Int32Array, v: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === v;
+}
+
 const ED_ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /** Optimal string alignment distance, giving up (returning max + 1) beyond max. Words are at most 40 characters. */
@@ -144,6 +162,43 @@ export function editDistance(a: string, b: string, max: number): number {
     cur = t;
   }
   return prev[lb];
+}
+
+/**
+ * The smallest distance between a word and any prefix of `b` from `a.length - max` to `a.length + max`
+ * characters long (a word still being typed), from one table instead of one per prefix length.
+ */
+export function prefixEditDistance(a: string, b: string, max: number): number {
+  const la = Math.min(a.length, 63);
+  const lb = Math.min(b.length, la + max, 63);
+  const from = Math.max(1, la - max);
+  if (lb < from) return max + 1;
+  let prev2 = ED_ROWS[0];
+  let prev = ED_ROWS[1];
+  let cur = ED_ROWS[2];
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = prev[j - 1] + (ca === cb ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  let best = max + 1;
+  for (let j = from; j <= lb; j++) if (prev[j] < best) best = prev[j];
+  return best;
 }
 
 function titleKeyOf(normalized: string): number {
@@ -315,8 +370,11 @@ export class Segment {
   private markStrong: Uint32Array;
   private touched: number[] = [];
   private bitset: Uint32Array;
-  private seen: Uint32Array;
-  private stamp = 0;
+  /** Documents already taken by the running query (a bitset, cleared through seenList afterwards). */
+  private seenBits: Uint32Array;
+  private seenList: number[] = [];
+  /** Per start year, a bitset of its documents, made when a query first names the year. */
+  private yearBits = new Map<number, Uint32Array>();
   private triCounts: Uint16Array;
 
   constructor(
@@ -338,7 +396,7 @@ export class Segment {
     this.markAny = new Uint32Array(vocab.length);
     this.markStrong = new Uint32Array(vocab.length);
     this.bitset = new Uint32Array((n >>> 5) + 1);
-    this.seen = new Uint32Array(n);
+    this.seenBits = new Uint32Array((n >>> 5) + 1);
     this.triCounts = new Uint16Array(vocab.length);
     for (const a of ARTICLES) {
       const id = this.exactId(a);
@@ -473,6 +531,17 @@ export class Segment {
     }
   }
 
+  private yearBitset(year: number): Uint32Array {
+    let bits = this.yearBits.get(year);
+    if (!bits) {
+      bits = new Uint32Array(this.bitset.length);
+      const list = this.yearPostings.get(year);
+      if (list) for (let k = 0; k < list.length; k++) bits[list[k] >>> 5] |= 1 << (list[k] & 31);
+      this.yearBits.set(year, bits);
+    }
+    return bits;
+  }
+
   /** Binary search: first vocabulary index >= s. */
   private lowerBound(s: string): number {
     let lo = 0;
@@ -524,34 +593,52 @@ export class Segment {
       this.trigrams = tri;
     }
     const padded = prefix ? `$${word}` : `$${word}$`;
-    const grams = new Set<string>();
-    for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+    const gramSet = new Set<string>();
+    for (let i = 0; i + 3 <= padded.length; i++) gramSet.add(padded.slice(i, i + 3));
+    const lists: Int32Array[] = [];
+    for (const g of gramSet) lists.push(tri.get(g) ?? EMPTY_LIST);
+    lists.sort((a, b) => a.length - b.length);
+    // Each edit spoils at most three trigrams; most typos are one edit, so ask a little more than the bound for long words.
+    const nGrams = lists.length;
+    const need = nGrams >= 6 ? Math.max(2, nGrams - 2 * maxD - 1) : Math.max(1, nGrams - 3 * maxD);
+    // A word sharing `need` of the query's trigrams is in at least one of its `nGrams - need + 1` rarest ones:
+    // candidates come from those lists only, and are counted in the common ones by binary search.
     const counts = this.triCounts;
     const touched: number[] = [];
-    for (const g of grams) {
-      const list: Int32Array | undefined = tri.get(g);
-      if (!list) continue;
+    const scanned = nGrams - need + 1;
+    for (let l = 0; l < scanned; l++) {
+      const list = lists[l];
       for (let k = 0; k < list.length; k++) {
         const t = list[k];
         if (counts[t]++ === 0) touched.push(t);
       }
     }
-    // Each edit spoils at most three trigrams; most typos are one edit, so ask a little more than the bound for long words.
-    const need = grams.size >= 6 ? Math.max(2, grams.size - 2 * maxD - 1) : Math.max(1, grams.size - 3 * maxD);
+    // The common lists: walked when that is cheaper than a binary search per candidate, counting only candidates.
+    for (let l = scanned; l < nGrams; l++) {
+      const list = lists[l];
+      if (touched.length * Math.log2(list.length + 2) < list.length) {
+        for (const t of touched) if (sortedHas(list, t)) counts[t]++;
+      } else {
+        for (let k = 0; k < list.length; k++) {
+          const t = list[k];
+          if (counts[t] !== 0) counts[t]++;
+        }
+      }
+    }
     const out: number[] = [];
     let candidates = touched.filter((t) => counts[t] >= need);
-    if (candidates.length > 300) candidates = candidates.sort((a, b) => counts[b] - counts[a]).slice(0, 300);
+    if (candidates.length > 300) {
+      // Most shared trigrams first, then the words in more titles.
+      const size = (t: number) => this.postStart[t + 1] - this.postStart[t];
+      candidates = candidates.sort((a, b) => counts[b] - counts[a] || size(b) - size(a) || a - b).slice(0, 300);
+    }
     for (const t of touched) counts[t] = 0;
     for (const t of candidates) {
       {
         const v = this.vocab[t];
         let d: number;
         if (prefix) {
-          d = maxD + 1;
-          for (let l = Math.max(1, len - maxD); l <= len + maxD && d > 0; l++) {
-            if (l > v.length) break;
-            d = Math.min(d, editDistance(word, v.slice(0, l), maxD));
-          }
+          d = prefixEditDistance(word, v, maxD);
         } else {
           d = editDistance(word, v, maxD);
         }
@@ -681,11 +768,8 @@ export class Segment {
         }
       }
       const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback, fallback };
-      this.stamp++;
-      if (this.stamp === 0xffffffff) {
-        this.seen.fill(0);
-        this.stamp = 1;
-      }
+      const seen = this.seenBits;
+      const seenList = this.seenList;
       const found = { count: 0 };
       // The other required words as bitsets: a candidate of the driving word is scored (several
       // scattered reads) only when one bit per word says it can match; cheap when those words are
@@ -698,8 +782,10 @@ export class Segment {
       // A year typed with words (first pass): a title must be from that year or carry the number as a word.
       let yearWanted = -1;
       let yearWord = this.bitset;
+      let yearBits = this.bitset;
       if (!fallback && yearIdx >= 0) {
         yearWanted = q.year;
+        yearBits = this.yearBitset(q.year);
         yearWord = this.filterPool[3] ??= new Uint32Array(this.bitset.length);
         const ranges = this.driverRanges[yearIdx] ?? [];
         let cost = 0;
@@ -713,18 +799,20 @@ export class Segment {
         this.filterUsed.push({ bs: yearWord, ranges, cost });
       }
       const accept = (d: number) => {
-        if (yearWanted >= 0 && this.year[d] !== yearWanted && (yearWord[d >>> 5] & (1 << (d & 31))) === 0) return;
+        // Bitsets (a few hundred kilobytes, kept in the CPU's cache) rather than a scattered read per candidate.
+        if (yearWanted >= 0 && ((yearBits[d >>> 5] | yearWord[d >>> 5]) & (1 << (d & 31))) === 0) return;
         if (nf > 0) {
           const w = d >>> 5;
           const bit = 1 << (d & 31);
           if ((f0[w] & bit) === 0 || (nf > 1 && (f1[w] & bit) === 0) || (nf > 2 && (f2[w] & bit) === 0)) return;
         }
         if (type >= 0 && this.type[d] !== type) return;
-        if (this.seen[d] === this.stamp) return;
+        if ((seen[d >>> 5] & (1 << (d & 31))) !== 0) return;
         const s = this.score(d, ctx);
         if (s < 0) return;
         if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) return;
-        this.seen[d] = this.stamp;
+        seen[d >>> 5] |= 1 << (d & 31);
+        seenList.push(d);
         out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
         found.count++;
       };
@@ -739,13 +827,20 @@ export class Segment {
         }
       } else if (driverCost <= 4096) {
         // Few candidates: gather and sort them (cheaper than sweeping the bitset).
-        const buf = this.small;
+        let docs: Int32Array;
         let m = 0;
-        if (yearDocs) for (let k = 0; k < yearDocs.length; k++) buf[m++] = yearDocs[k];
-        for (const [lo, hi] of driverSel) {
-          for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) buf[m++] = this.postings[k];
+        if (!yearDocs && driverSel.length === 1 && driverSel[0][1] - driverSel[0][0] === 1) {
+          // One word: its postings are already in document order.
+          docs = this.postings.subarray(this.postStart[driverSel[0][0]], this.postStart[driverSel[0][1]]);
+          m = docs.length;
+        } else {
+          const buf = this.small;
+          if (yearDocs) for (let k = 0; k < yearDocs.length; k++) buf[m++] = yearDocs[k];
+          for (const [lo, hi] of driverSel) {
+            for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) buf[m++] = this.postings[k];
+          }
+          docs = buf.subarray(0, m).sort();
         }
-        const docs = buf.subarray(0, m).sort();
         let prev = -1;
         for (let i = 0; i < m; i++) {
           const d = docs[i];
@@ -759,19 +854,27 @@ export class Segment {
         }
       } else {
         const bs = this.bitset;
+        let top = 0;
         if (yearDocs) {
           for (let k = 0; k < yearDocs.length; k++) {
             const d = yearDocs[k];
             bs[d >>> 5] |= 1 << (d & 31);
           }
+          if (yearDocs.length) top = yearDocs[yearDocs.length - 1];
         }
         for (const [lo, hi] of driverSel) {
-          for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) {
-            const d = this.postings[k];
-            bs[d >>> 5] |= 1 << (d & 31);
+          for (let t = lo; t < hi; t++) {
+            const from = this.postStart[t];
+            const to = this.postStart[t + 1];
+            for (let k = from; k < to; k++) {
+              const d = this.postings[k];
+              bs[d >>> 5] |= 1 << (d & 31);
+            }
+            // Each word's postings are sorted: the last is its highest document.
+            if (to > from && this.postings[to - 1] > top) top = this.postings[to - 1];
           }
         }
-        const words = bs.length;
+        const words = (top >>> 5) + 1;
         let wi = 0;
         for (; wi < words; wi++) {
           let word = bs[wi];
@@ -786,7 +889,7 @@ export class Segment {
         }
         if (wi < words) {
           exhausted = false;
-          bs.fill(0, wi);
+          bs.fill(0, wi, words);
         }
       }
       if (!exhausted) {
@@ -810,11 +913,12 @@ export class Segment {
           let walked = 0;
           this.forEachExactTitle(seq, (d) => {
             if (++walked > EXACT_WALK_MAX) return false;
-            if (this.seen[d] === this.stamp) return true;
+            if ((seen[d >>> 5] & (1 << (d & 31))) !== 0) return true;
             if (type >= 0 && this.type[d] !== type) return true;
             const s = this.score(d, ctx);
             if (s >= 0 && s < 1 && !(hidden && hidden.size > 0 && hidden.has(this.ids[d]))) {
-              this.seen[d] = this.stamp;
+              seen[d >>> 5] |= 1 << (d & 31);
+              seenList.push(d);
               out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
               // Chains run most popular first: once `cap` exact titles are in, later ones cannot rank higher.
               if (s === 0 && ++exactFound > cap / 2) return false;
@@ -824,6 +928,8 @@ export class Segment {
         }
       }
     } finally {
+      for (const d of this.seenList) this.seenBits[d >>> 5] = 0;
+      this.seenList.length = 0;
       this.clearFilters();
       this.clearMarks();
       this.driverRanges.length = 0;
@@ -832,21 +938,28 @@ export class Segment {
 
   /** Up to three filter bitsets (rarest words first) for the required words other than the driver. */
   private buildFilters(nq: number, required: number, driver: number, driverCost: number): Uint32Array[] {
-    // A driver that common is walked in popularity order and stops early: no filter pays for itself.
-    if (driverCost > this.n / 16) return [];
-    const picks: { i: number; cost: number }[] = [];
+    const picks: { i: number; cost: number; kept: Uint32Array | null }[] = [];
     for (let i = 0; i < nq; i++) {
       if (i === driver || (required & (1 << i)) === 0) continue;
       const ranges = this.driverRanges[i];
       if (!ranges) continue;
       let cost = 0;
       for (const [lo, hi] of ranges) cost += this.postStart[hi] - this.postStart[lo];
-      // Setting a bit costs far less than scoring a candidate: worth it up to ~50x the driver's size.
-      if (cost <= Math.max(50 * driverCost, 20_000)) picks.push({ i, cost });
+      if (ranges.length === 1 && cost > this.n / SHARED_FILTER_SHARE) {
+        // A common word or short prefix ("the", "s"): its bitset is kept between queries.
+        picks.push({ i, cost: 0, kept: this.keptFilter(ranges[0][0], ranges[0][1]) });
+      } else if (driverCost <= this.n / 16 && cost <= FILTER_RATIO * driverCost) {
+        // Setting a bit is cheaper than the scattered reads of scoring a candidate that cannot match.
+        picks.push({ i, cost, kept: null });
+      }
     }
     picks.sort((a, b) => a.cost - b.cost);
     const out: Uint32Array[] = [];
-    for (const { i, cost } of picks.slice(0, 3)) {
+    for (const { i, cost, kept } of picks.slice(0, 3)) {
+      if (kept) {
+        out.push(kept);
+        continue;
+      }
       const k = out.length;
       this.filterPool[k] ??= new Uint32Array(this.bitset.length);
       const bs = this.filterPool[k];
@@ -860,6 +973,23 @@ export class Segment {
       out.push(bs);
     }
     return out;
+  }
+
+  private kept = new LruMap<number, Uint32Array>(256);
+
+  /** The bitset of a vocabulary range's documents, kept for the next queries that need it. */
+  private keptFilter(lo: number, hi: number): Uint32Array {
+    const key = lo * 4_194_304 + hi;
+    let bs = this.kept.get(key);
+    if (!bs) {
+      bs = new Uint32Array(this.bitset.length);
+      for (let p = this.postStart[lo]; p < this.postStart[hi]; p++) {
+        const d = this.postings[p];
+        bs[d >>> 5] |= 1 << (d & 31);
+      }
+      this.kept.set(key, bs);
+    }
+    return bs;
   }
 
   private clearFilters(): void {

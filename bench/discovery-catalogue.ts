@@ -5,6 +5,7 @@ import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { REAL_TITLES, rng } from '../server/src/modules/titles/titles.fixtures.ts';
 import { normalizeText } from '../server/src/modules/titles/titles.normalize.ts';
+import { CREATOR_OF } from '../server/src/modules/titles/titles.repository.ts';
 
 const COMMON = `the a of and in to love night day man woman girl boy house city dark last first return rise fall king queen war wars star stars
 lost found secret secrets story tale legend life death blood fire ice water river sea ocean island mountain road home world worlds earth sky
@@ -28,7 +29,7 @@ const GENRE_WEIGHTS = [30, 20, 10, 9, 8, 7, 7, 6, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 
 const FIRST = 'James Mary John Anna Robert Linda Michael Sofia David Elena William Chloe Richard Yuki Thomas Amélie Carlos Ingrid Akira Fatima Lars Priya'.split(' ');
 const LAST = 'Smith Garcia Müller Rossi Tanaka Kowalski Dubois Silva Johansson Kim Nguyen Novak Horvat Petrov Okafor Costa Larsen Moreau Singh Cohen'.split(' ');
 
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export async function generateCatalogue(file: string, count: number): Promise<void> {
   if (existsSync(file)) rmSync(file);
@@ -152,6 +153,8 @@ export async function generateCatalogue(file: string, count: number): Promise<vo
     })();
     if (start % 200_000 === 0) process.stdout.write(`  generated ${start.toLocaleString('en')} titles (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
   }
+  // Each card's creator, as the importers keep it (titles.creator).
+  sqlite.exec(`update titles set creator = (${CREATOR_OF})`);
   sqlite.exec('analyze');
   sqlite.pragma('journal_mode = WAL');
   await database.close();

@@ -5,6 +5,7 @@ import * as m20261122000200 from './migrations/20261122000200_catalogue.ts';
 import * as m20261122000300 from './migrations/20261122000300_catalogue_import.ts';
 import * as m20261122000400 from './migrations/20261122000400_discovery.ts';
 import * as m20261122000500 from './migrations/20261122000500_tmdb_feeds.ts';
+import * as m20261122000600 from './migrations/20261122000600_title_creator.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122000300_catalogue_import': m20261122000300,
   '20261122000400_discovery': m20261122000400,
   '20261122000500_tmdb_feeds': m20261122000500,
+  '20261122000600_title_creator': m20261122000600,
 };
 
 /** Column types that differ between the two databases. */

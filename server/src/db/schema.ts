@@ -57,6 +57,8 @@ export interface TitlesTable {
   matchKey: string | null;
   tmdbPopularity: number | null;
   budgetUsd: number | null;
+  /** The card's creator: the title's creator, else its first director (kept in step with title_people). */
+  creator: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

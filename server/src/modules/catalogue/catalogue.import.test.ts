@@ -55,6 +55,18 @@ describe('catalogue import', () => {
     expect(Number(count.n)).toBe(9);
   });
 
+  it("keeps each title's card creator in step with its people: the creator, else the first director", async () => {
+    const titles = await database.db.selectFrom('titles').select(['id', 'creator']).execute();
+    let withCreator = 0;
+    for (const t of titles) {
+      const cast = await people(t.id);
+      const expected = cast.find((p) => p.role === 'creator') ?? cast.find((p) => p.role === 'director');
+      expect(t.creator, t.id).toBe(expected?.name ?? null);
+      if (expected) withCreator++;
+    }
+    expect(withCreator).toBeGreaterThan(2);
+  });
+
   it('joins sources on IMDb id and on title + year', async () => {
     const shawshank = await title('tt0111161');
     expect(shawshank).toMatchObject({

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { TitleType } from '../../db/schema.ts';
+import { CREATOR_OF } from '../titles/titles.repository.ts';
 import { matchKeyOf, popularityOf, searchTextOf } from './catalogue.normalize.ts';
 import type { ImportReport } from './catalogue.report.ts';
 
@@ -107,6 +108,14 @@ interface PeopleRow {
   character: string | null;
 }
 
+/** Titles whose creator or director rows a batch changes. */
+function creatorTitleIds(batch: BatchWrite): string[] {
+  const ids = new Set<string>();
+  for (const d of batch.people.deletes) if (d.role === 'creator' || d.role === 'director') ids.add(d.titleId);
+  for (const p of batch.people.inserts) if (p.role === 'creator' || p.role === 'director') ids.add(p.title_id);
+  return [...ids];
+}
+
 interface BatchWrite {
   rows: TitleRow[];
   genres: { ids: string[]; titleIds: string[]; genres: string[] };
@@ -146,6 +155,9 @@ function sqliteStore(database: Database): Store {
   const insPerson = sqlite.prepare(
     'insert or replace into title_people (title_id, role, ordering, name, character) values (@title_id, @role, @ordering, @name, @character)',
   );
+  const setCreators = sqlite.prepare(
+    `update titles set creator = (${CREATOR_OF}), updated_at = ? where id in (select value from json_each(?)) and creator is not (${CREATOR_OF})`,
+  );
   const names = sqlite.prepare('select nconst, name from catalogue_names where nconst in (select value from json_each(?))');
   const insName = sqlite.prepare(
     'insert into catalogue_names (nconst, name) values (?, ?) on conflict(nconst) do update set name = excluded.name',
@@ -156,6 +168,8 @@ function sqliteStore(database: Database): Store {
     for (let i = 0; i < batch.genres.titleIds.length; i++) insGenre.run(batch.genres.titleIds[i], batch.genres.genres[i]);
     for (const d of batch.people.deletes) delPeople.run(d.titleId, d.role);
     for (const p of batch.people.inserts) insPerson.run(p);
+    const changed = creatorTitleIds(batch);
+    if (changed.length) setCreators.run(new Date().toISOString(), JSON.stringify(changed));
   });
   const writeNames = sqlite.transaction((rows: { nconst: string; name: string }[]) => {
     for (const r of rows) insName.run(r.nconst, r.name);
@@ -256,6 +270,13 @@ function postgresStore(database: Database): Store {
              select * from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[])
              on conflict (title_id, role, ordering) do update set name = excluded.name, character = excluded.character`,
             [p.map((r) => r.title_id), p.map((r) => r.role), p.map((r) => r.ordering), p.map((r) => r.name), p.map((r) => r.character)],
+          );
+        }
+        const changed = creatorTitleIds(batch);
+        if (changed.length) {
+          await client.query(
+            `update titles set creator = (${CREATOR_OF}), updated_at = now() where id = any($1::text[]) and creator is distinct from (${CREATOR_OF})`,
+            [changed],
           );
         }
         await client.query('commit');

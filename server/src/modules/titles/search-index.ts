@@ -30,6 +30,36 @@ export interface IndexRow {
   popularity: number;
   imdbRating: number | null;
   imdbVotes: number;
+  /** What a card shows besides the above (absent: cards for this title are read from the database). */
+  posterUrl?: string | null;
+  releaseDate?: string | null;
+  creator?: string | null;
+}
+
+/** What the index holds to present a title as a card, without the database. */
+export interface IndexCard {
+  id: string;
+  titleType: IndexTitleType;
+  primaryTitle: string;
+  posterUrl: string | null;
+  releaseDate: string | null;
+  startYear: number | null;
+  imdbRating: number | null;
+  imdbVotes: number;
+  genres: string;
+  creator: string | null;
+}
+
+const TYPE_NAME: IndexTitleType[] = ['movie', 'tvSeries'];
+// Card text: the fields of one title joined by NUL, with SOH standing for a missing value.
+const FIELD = '\u0000';
+const NONE = '\u0001';
+
+/** FNV-1a of a string's UTF-16 code units: the key of the id table. */
+function stringHash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
 export type BrowseSort = 'popularity' | 'rating' | 'year' | 'title';
@@ -276,6 +306,8 @@ export class SegmentBuilder {
   private toks: number[] = [];
   private vocab = new Map<string, number>();
   private vocabList: string[] = [];
+  private cardTexts: (string | undefined)[] = [];
+  private cardRatings: number[] = [];
 
   constructor(private genres: GenreRegistry) {}
 
@@ -289,6 +321,15 @@ export class SegmentBuilder {
     this.years.push(row.startYear ?? 0);
     this.pops.push(Number.isFinite(row.popularity) ? row.popularity : 0);
     this.ratings.push(row.imdbRating ?? Number.NaN);
+    this.cardRatings.push(row.imdbRating ?? Number.NaN);
+    if (row.posterUrl === undefined) this.cardTexts.push(undefined);
+    else {
+      const { primaryTitle, posterUrl, releaseDate, creator } = row;
+      const genres = row.genres ?? '';
+      // A field holding the separator itself (never seen in real data) leaves the card to the database.
+      const clean = !primaryTitle.includes(FIELD) && !posterUrl?.includes(FIELD) && !releaseDate?.includes(FIELD) && !creator?.includes(FIELD) && !genres.includes(FIELD);
+      this.cardTexts.push(clean ? `${primaryTitle}${FIELD}${posterUrl ?? NONE}${FIELD}${releaseDate ?? NONE}${FIELD}${creator ?? NONE}${FIELD}${genres}` : undefined);
+    }
     this.votes.push(row.imdbVotes ?? 0);
     this.masks.push(this.genres.maskOf(row.genres ?? '', true));
     const primary = normalizeText(row.primaryTitle);
@@ -340,6 +381,24 @@ export class SegmentBuilder {
     }
     seg.tokStart[n] = w;
     seg.buildPostings();
+    // Card text in document order, in one buffer outside the JavaScript heap.
+    let bytes = 0;
+    for (let d = 0; d < n; d++) {
+      const t = this.cardTexts[order[d]];
+      if (t !== undefined) bytes += Buffer.byteLength(t);
+    }
+    const text = Buffer.allocUnsafe(bytes);
+    let at = 0;
+    for (let d = 0; d < n; d++) {
+      const o = order[d];
+      seg.cardStart[d] = at;
+      seg.cardRating[d] = this.cardRatings[o];
+      const t = this.cardTexts[o];
+      if (t !== undefined) at += text.write(t, at);
+    }
+    seg.cardStart[n] = at;
+    seg.cardText = text;
+    seg.buildIdTable();
     return seg;
   }
 }
@@ -356,6 +415,12 @@ export class Segment {
   readonly primaryLen: Uint8Array;
   readonly tokStart: Uint32Array;
   readonly toks: Int32Array;
+  /** Card text of document d: cardText[cardStart[d], cardStart[d + 1]) (empty: not held). */
+  readonly cardStart: Uint32Array;
+  readonly cardRating: Float64Array;
+  cardText: Buffer = Buffer.alloc(0);
+  /** Open-addressing table from id to document (-1 empty). */
+  private idSlots = new Int32Array(0);
   postStart!: Uint32Array;
   postings!: Int32Array;
   /** Per genre bit: documents in popularity order. */
@@ -393,6 +458,8 @@ export class Segment {
     this.primaryLen = new Uint8Array(n);
     this.tokStart = new Uint32Array(n + 1);
     this.toks = new Int32Array(tokCount);
+    this.cardStart = new Uint32Array(n + 1);
+    this.cardRating = new Float64Array(n);
     this.markAny = new Uint32Array(vocab.length);
     this.markStrong = new Uint32Array(vocab.length);
     this.bitset = new Uint32Array((n >>> 5) + 1);
@@ -540,6 +607,52 @@ export class Segment {
       this.yearBits.set(year, bits);
     }
     return bits;
+  }
+
+  buildIdTable(): void {
+    let size = 16;
+    while (size < this.n * 2) size *= 2;
+    const slots = new Int32Array(size).fill(-1);
+    for (let d = 0; d < this.n; d++) {
+      let i = stringHash(this.ids[d]) & (size - 1);
+      while (slots[i] !== -1) i = (i + 1) & (size - 1);
+      slots[i] = d;
+    }
+    this.idSlots = slots;
+  }
+
+  /** The document of an id, or -1. */
+  docOf(id: string): number {
+    const size = this.idSlots.length;
+    if (size === 0) return -1;
+    let i = stringHash(id) & (size - 1);
+    for (;;) {
+      const d = this.idSlots[i];
+      if (d === -1) return -1;
+      if (this.ids[d] === id) return d;
+      i = (i + 1) & (size - 1);
+    }
+  }
+
+  /** Document d as a card, or null when its card text is not held. */
+  card(d: number): IndexCard | null {
+    const from = this.cardStart[d];
+    const to = this.cardStart[d + 1];
+    if (to <= from) return null;
+    const f = this.cardText.toString('utf8', from, to).split(FIELD);
+    const rating = this.cardRating[d];
+    return {
+      id: this.ids[d],
+      titleType: TYPE_NAME[this.type[d]],
+      primaryTitle: f[0],
+      posterUrl: f[1] === NONE ? null : f[1],
+      releaseDate: f[2] === NONE ? null : f[2],
+      startYear: this.year[d] > 0 ? this.year[d] : null,
+      imdbRating: Number.isNaN(rating) ? null : rating,
+      imdbVotes: this.votes[d],
+      genres: f[4],
+      creator: f[3] === NONE ? null : f[3],
+    };
   }
 
   /** Binary search: first vocabulary index >= s. */
@@ -1181,6 +1294,17 @@ export class TitleSearchIndex {
 
   get size(): number {
     return this.main.n - this.hidden.size + (this.delta?.n ?? 0);
+  }
+
+  /** A title as a card from the index (null when the index does not hold it, or not its card text). */
+  card(id: string): IndexCard | null {
+    if (this.delta) {
+      const d = this.delta.docOf(id);
+      if (d >= 0) return this.delta.card(d);
+    }
+    if (this.hidden.size > 0 && this.hidden.has(id)) return null;
+    const d = this.main.docOf(id);
+    return d >= 0 ? this.main.card(d) : null;
   }
 
   /** Recent answers by normalised query (type-ahead repeats itself: "s", "sh", "sha"...); emptied on every change. */

@@ -19,14 +19,14 @@ function num(v: number | string | null): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export function presentCard(row: CardRow, creator: string | null): MediaSearchResult {
+export function presentCard(row: CardRow): MediaSearchResult {
   return {
     id: row.id,
     type: row.titleType,
     title: row.primaryTitle,
     primaryImage: row.posterUrl,
     releaseDate: releaseDateOf(row),
-    creator,
+    creator: row.creator,
     year: row.startYear,
     imdbRating: num(row.imdbRating),
     imdbVotes: Number(row.imdbVotes ?? 0),

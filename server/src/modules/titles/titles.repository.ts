@@ -6,8 +6,25 @@ import type { IndexRow } from './search-index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** A title's card creator (titles.creator): its creator, else its first director ('creator' sorts first). */
+export const CREATOR_OF = `select p.name from title_people p where p.title_id = titles.id and p.role in ('creator', 'director') order by p.role, p.ordering limit 1`;
+
 /** What the search index keeps of a title. */
-const INDEX_COLUMNS = ['id', 'titleType', 'primaryTitle', 'originalTitle', 'startYear', 'genres', 'popularity', 'imdbRating', 'imdbVotes', 'updatedAt'] as const;
+const INDEX_COLUMNS = [
+  'id',
+  'titleType',
+  'primaryTitle',
+  'originalTitle',
+  'startYear',
+  'genres',
+  'popularity',
+  'imdbRating',
+  'imdbVotes',
+  'posterUrl',
+  'releaseDate',
+  'creator',
+  'updatedAt',
+] as const;
 
 export type IndexRowWithStamp = IndexRow & { updatedAt: Date | string };
 
@@ -24,9 +41,24 @@ export async function listIndexRows(db: Db, afterId: string | null, limit: numbe
  */
 export function forEachIndexRowSqlite(sqlite: SQLite.Database, fn: (row: IndexRow) => void): void {
   const stmt = sqlite
-    .prepare('select id, title_type, primary_title, original_title, start_year, genres, popularity, imdb_rating, imdb_votes from titles')
+    .prepare(
+      'select id, title_type, primary_title, original_title, start_year, genres, popularity, imdb_rating, imdb_votes, poster_url, release_date, creator from titles',
+    )
     .raw(true);
-  const row: IndexRow = { id: '', titleType: 'movie', primaryTitle: '', originalTitle: null, startYear: null, genres: '', popularity: 0, imdbRating: null, imdbVotes: 0 };
+  const row: IndexRow = {
+    id: '',
+    titleType: 'movie',
+    primaryTitle: '',
+    originalTitle: null,
+    startYear: null,
+    genres: '',
+    popularity: 0,
+    imdbRating: null,
+    imdbVotes: 0,
+    posterUrl: null,
+    releaseDate: null,
+    creator: null,
+  };
   for (const r of stmt.iterate() as IterableIterator<unknown[]>) {
     row.id = r[0] as string;
     row.titleType = r[1] as IndexRow['titleType'];
@@ -37,6 +69,9 @@ export function forEachIndexRowSqlite(sqlite: SQLite.Database, fn: (row: IndexRo
     row.popularity = r[6] as number;
     row.imdbRating = r[7] as number | null;
     row.imdbVotes = r[8] as number;
+    row.posterUrl = r[9] as string | null;
+    row.releaseDate = r[10] as string | null;
+    row.creator = r[11] as string | null;
     fn(row);
   }
 }
@@ -51,7 +86,7 @@ export async function latestTitleChange(db: Db): Promise<Date | string | null> {
   return (row?.latest as Date | string | null | undefined) ?? null;
 }
 
-const CARD_COLUMNS = ['id', 'titleType', 'primaryTitle', 'posterUrl', 'releaseDate', 'startYear', 'imdbRating', 'imdbVotes', 'genres'] as const;
+const CARD_COLUMNS = ['id', 'titleType', 'primaryTitle', 'posterUrl', 'releaseDate', 'startYear', 'imdbRating', 'imdbVotes', 'genres', 'creator'] as const;
 
 export interface CardRow {
   id: string;
@@ -63,6 +98,7 @@ export interface CardRow {
   imdbRating: number | null;
   imdbVotes: number;
   genres: string;
+  creator: string | null;
 }
 
 /**
@@ -86,37 +122,12 @@ function prepared(sqlite: SQLite.Database, text: string): SQLite.Statement {
 }
 
 const CARD_SQL = `select id, title_type as titleType, primary_title as primaryTitle, poster_url as posterUrl, release_date as releaseDate,
-  start_year as startYear, imdb_rating as imdbRating, imdb_votes as imdbVotes, genres from titles where id in (select value from json_each(?))`;
+  start_year as startYear, imdb_rating as imdbRating, imdb_votes as imdbVotes, genres, creator from titles where id in (select value from json_each(?))`;
 
 export async function findCardRows(database: Database, ids: string[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   if (database.sqlite) return prepared(database.sqlite, CARD_SQL).all(JSON.stringify(ids)) as CardRow[];
   return database.db.selectFrom('titles').select(CARD_COLUMNS).where('id', 'in', ids).execute();
-}
-
-export interface CreatorRow {
-  titleId: string;
-  name: string;
-  role: 'actor' | 'director' | 'writer' | 'creator';
-  ordering: number;
-}
-
-const CREATORS_SQL = `select title_id as titleId, name, role, ordering from title_people
-  where title_id in (select value from json_each(?)) and role in ('director', 'creator') order by title_id, role, ordering`;
-
-/** Directors and creators of many titles at once. */
-export async function findCreators(database: Database, ids: string[]): Promise<CreatorRow[]> {
-  if (ids.length === 0) return [];
-  if (database.sqlite) return prepared(database.sqlite, CREATORS_SQL).all(JSON.stringify(ids)) as CreatorRow[];
-  return database.db
-    .selectFrom('titlePeople')
-    .select(['titleId', 'name', 'role', 'ordering'])
-    .where('titleId', 'in', ids)
-    .where('role', 'in', ['director', 'creator'])
-    .orderBy('titleId')
-    .orderBy('role')
-    .orderBy('ordering')
-    .execute();
 }
 
 const HOME_COLUMNS = [...CARD_COLUMNS, 'backdropUrl', 'plot'] as const;
@@ -433,6 +444,7 @@ export async function upsertTitles(db: Kysely<DB>, titles: NewTitle[], searchTex
         });
       });
       for (let k = 0; k < peopleRows.length; k += 150) await trx.insertInto('titlePeople').values(peopleRows.slice(k, k + 150)).execute();
+      await sql`update titles set creator = (${sql.raw(CREATOR_OF)}) where id in (${sql.join(ids)})`.execute(trx);
     }
   });
 }

@@ -42,7 +42,9 @@ export async function recordTitleActivity(db: Kysely<DB>, input: { titleId: stri
 }
 
 function signature(r: repo.IndexRowWithStamp): string {
-  return [new Date(r.updatedAt).getTime(), r.titleType, r.primaryTitle, r.originalTitle, r.startYear, r.genres, r.popularity, r.imdbRating, r.imdbVotes].join('\u0001');
+  return [new Date(r.updatedAt).getTime(), r.titleType, r.primaryTitle, r.originalTitle, r.startYear, r.genres, r.popularity, r.imdbRating, r.imdbVotes, r.posterUrl, r.releaseDate, r.creator].join(
+    '\u0001',
+  );
 }
 
 interface Cached<T> {
@@ -182,27 +184,30 @@ export class TitlesService {
     return value;
   }
 
-  /** Presented cards for ids, in order (ids no longer in the database are left out). Two queries for the misses. */
+  /**
+   * Presented cards for ids, in order (ids no longer in the database are left out): from the index, which
+   * holds every title's card text; titles it does not hold yet (changed in the last seconds) in one query.
+   */
   async cardsFor(ids: string[]): Promise<MediaSearchResult[]> {
-    const missing = ids.filter((id) => !this.cards.has(id));
-    if (missing.length) {
-      const [rows, people] = await Promise.all([repo.findCardRows(this.database, missing), repo.findCreators(this.database, missing)]);
-      const creators = new Map<string, repo.CreatorRow>();
-      for (const p of people) {
-        const had = creators.get(p.titleId);
-        // Series: a creator beats a director; movies: the first director.
-        if (!had || (had.role !== 'creator' && p.role === 'creator')) creators.set(p.titleId, p);
-      }
-      for (const r of rows) {
-        this.cards.set(r.id, presentCard(r, creators.get(r.id)?.name ?? null));
-      }
-    }
-    const out: MediaSearchResult[] = [];
+    const out: (MediaSearchResult | undefined)[] = [];
+    let missing: string[] | null = null;
     for (const id of ids) {
-      const c = this.cards.get(id);
-      if (c) out.push(c);
+      // Kept once presented, so the answers and title pages that show a card share one object.
+      let card = this.cards.get(id);
+      if (!card) {
+        const held = this.index.card(id);
+        if (held) {
+          card = presentCard(held);
+          this.cards.set(id, card);
+        } else (missing ??= []).push(id);
+      }
+      out.push(card);
     }
-    return out;
+    if (missing) {
+      for (const r of await repo.findCardRows(this.database, missing)) this.cards.set(r.id, presentCard(r));
+      for (let i = 0; i < ids.length; i++) out[i] ??= this.cards.get(ids[i]);
+    }
+    return out.filter((c): c is MediaSearchResult => c !== undefined);
   }
 
   private async homeItems(ids: string[], tagOf: (isSeries: boolean) => string): Promise<HomeMediaItem[]> {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
 import { normalizeText } from './titles.normalize.ts';
-import { upsertTitles, writeActivityBatch } from './titles.repository.ts';
+import { presentCard } from './titles.presenter.ts';
+import { findCardRows, upsertTitles, writeActivityBatch } from './titles.repository.ts';
 import { recordTitleActivity } from './titles.service.ts';
 
 let ctx: TestContext;
@@ -397,5 +398,43 @@ describe('index upkeep', () => {
     await ctx.app.titles.sync();
     expect((await post('/api/movies/search', { input: 'zyzzyva' })).json().data).toEqual([]);
     expect((await post('/api/movies/search', { input: 'quixotic' })).json().data[0]).toMatchObject({ id: 'tt7777777', title: 'Quixotic Returns' });
+  });
+
+  it('presents cards from the index exactly as from the database, and follows changes', async () => {
+    const ids = (await ctx.database.db.selectFrom('titles').select('id').execute()).map((r) => r.id);
+    const fromDb = new Map((await findCardRows(ctx.database, ids)).map((r) => [r.id, presentCard(r)]));
+    const held = ids.map((id) => ctx.app.titles.index.card(id));
+    expect(held.every((c) => c !== null)).toBe(true);
+    expect(held.map((c) => presentCard(c as NonNullable<typeof c>))).toEqual(ids.map((id) => fromDb.get(id)));
+    // Accents, a missing poster and a series' creator survive the trip.
+    const amelie = (await ctx.app.titles.cardsFor(['tt0211915']))[0];
+    expect(amelie).toMatchObject({ title: 'Amélie', primaryImage: null });
+    const show = (await ctx.app.titles.cardsFor(['tt2085059']))[0];
+    expect(show?.creator).toBe('Creator of Black Mirror');
+
+    await upsertTitles(
+      ctx.database.db,
+      [{ id: 'tt7777778', titleType: 'movie', primaryTitle: 'Card Changes', genres: ['Drama'], popularity: 1, people: [{ name: 'First Director', role: 'director' }] }],
+      searchText,
+    );
+    await ctx.app.titles.sync();
+    expect((await ctx.app.titles.cardsFor(['tt7777778']))[0]).toMatchObject({ title: 'Card Changes', creator: 'First Director', primaryImage: null });
+    await upsertTitles(
+      ctx.database.db,
+      [
+        {
+          id: 'tt7777778',
+          titleType: 'movie',
+          primaryTitle: 'Card Changes',
+          genres: ['Drama'],
+          popularity: 1,
+          posterUrl: 'https://img.example.org/new.jpg',
+          people: [{ name: 'Second Director', role: 'director' }],
+        },
+      ],
+      searchText,
+    );
+    await ctx.app.titles.sync();
+    expect((await ctx.app.titles.cardsFor(['tt7777778']))[0]).toMatchObject({ creator: 'Second Director', primaryImage: 'https://img.example.org/new.jpg' });
   });
 });

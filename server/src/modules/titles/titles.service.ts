@@ -190,7 +190,7 @@ export class TitlesService {
    */
   async cardsFor(ids: string[]): Promise<MediaSearchResult[]> {
     const out: (MediaSearchResult | undefined)[] = [];
-    let missing: string[] | null = null;
+    const missing: string[] = [];
     for (const id of ids) {
       // Kept once presented, so the answers and title pages that show a card share one object.
       let card = this.cards.get(id);
@@ -199,11 +199,11 @@ export class TitlesService {
         if (held) {
           card = presentCard(held);
           this.cards.set(id, card);
-        } else (missing ??= []).push(id);
+        } else missing.push(id);
       }
       out.push(card);
     }
-    if (missing) {
+    if (missing.length) {
       for (const r of await repo.findCardRows(this.database, missing)) this.cards.set(r.id, presentCard(r));
       for (let i = 0; i < ids.length; i++) out[i] ??= this.cards.get(ids[i]);
     }

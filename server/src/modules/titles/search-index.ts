@@ -741,9 +741,17 @@ export class Segment {
     const out: number[] = [];
     let candidates = touched.filter((t) => counts[t] >= need);
     if (candidates.length > 300) {
-      // Most shared trigrams first, then the words in more titles.
-      const size = (t: number) => this.postStart[t + 1] - this.postStart[t];
-      candidates = candidates.sort((a, b) => counts[b] - counts[a] || size(b) - size(a) || a - b).slice(0, 300);
+      // Most shared trigrams first, then the words in more titles, then vocabulary order: one number
+      // per candidate (count, size, id in 6 + 20 + 24 bits), sorted natively.
+      const keys = new Float64Array(candidates.length);
+      for (let i = 0; i < candidates.length; i++) {
+        const t = candidates[i];
+        const size = Math.min(this.postStart[t + 1] - this.postStart[t], 0xfffff);
+        keys[i] = Math.min(counts[t], 63) * 2 ** 44 + size * 2 ** 24 + (0xffffff - t);
+      }
+      keys.sort();
+      candidates = [];
+      for (let i = keys.length - 1; i >= keys.length - 300; i--) candidates.push(0xffffff - (keys[i] % 2 ** 24));
     }
     for (const t of touched) counts[t] = 0;
     for (const t of candidates) {

@@ -695,16 +695,18 @@ export class Segment {
     return out;
   }
 
+  /** The trigram index of the vocabulary, built once (at install for the main segment, so no request waits on it). */
+  prepareTypos(): Map<string, Int32Array> {
+    this.trigrams ??= this.buildTrigrams();
+    return this.trigrams;
+  }
+
   /** Vocabulary tokens within edit distance of a (possibly partial) word. */
   typoIds(word: string, prefix: boolean): number[] {
     const len = word.length;
     const maxD = len >= 8 ? 2 : len >= 4 ? 1 : 0;
     if (maxD === 0) return [];
-    let tri = this.trigrams;
-    if (!tri) {
-      tri = this.buildTrigrams();
-      this.trigrams = tri;
-    }
+    const tri = this.prepareTypos();
     const padded = prefix ? `$${word}` : `$${word}$`;
     const gramSet = new Set<string>();
     for (let i = 0; i + 3 <= padded.length; i++) gramSet.add(padded.slice(i, i + 3));
@@ -1283,6 +1285,7 @@ export class TitleSearchIndex {
   replace(main: Segment): void {
     this.meanRating = computeMeanRating(main);
     main.prepareOrders(this.meanRating);
+    main.prepareTypos();
     this.main = main;
     this.delta = null;
     this.hidden = new Set();

@@ -163,11 +163,12 @@ function sortedHas(list: Int32Array, v: number): boolean {
 
 const ED_ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
-/** Optimal string alignment distance, giving up (returning max + 1) beyond max. Words are at most 40 characters. */
-export function editDistance(a: string, b: string, max: number): number {
-  const la = Math.min(a.length, 63);
-  const lb = Math.min(b.length, 63);
-  if (Math.abs(la - lb) > max) return max + 1;
+/**
+ * Optimal string alignment distances from `a` to the prefixes of `b` up to `lb` characters: the
+ * table's last row (row[j] = distance to b's first j characters), or null once every entry of a row
+ * exceeds max. Words are at most 63 characters.
+ */
+function alignmentRow(a: string, la: number, b: string, lb: number, max: number): Int32Array | null {
   let prev2 = ED_ROWS[0];
   let prev = ED_ROWS[1];
   let cur = ED_ROWS[2];
@@ -185,13 +186,21 @@ export function editDistance(a: string, b: string, max: number): number {
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
+    if (rowMin > max) return null;
     const t = prev2;
     prev2 = prev;
     prev = cur;
     cur = t;
   }
-  return prev[lb];
+  return prev;
+}
+
+/** Optimal string alignment distance, giving up (returning max + 1) beyond max. */
+export function editDistance(a: string, b: string, max: number): number {
+  const la = Math.min(a.length, 63);
+  const lb = Math.min(b.length, 63);
+  if (Math.abs(la - lb) > max) return max + 1;
+  return alignmentRow(a, la, b, lb, max)?.[lb] ?? max + 1;
 }
 
 /**
@@ -203,31 +212,10 @@ export function prefixEditDistance(a: string, b: string, max: number): number {
   const lb = Math.min(b.length, la + max, 63);
   const from = Math.max(1, la - max);
   if (lb < from) return max + 1;
-  let prev2 = ED_ROWS[0];
-  let prev = ED_ROWS[1];
-  let cur = ED_ROWS[2];
-  for (let j = 0; j <= lb; j++) prev[j] = j;
-  for (let i = 1; i <= la; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= lb; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let v = prev[j - 1] + (ca === cb ? 0 : 1);
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
+  const row = alignmentRow(a, la, b, lb, max);
+  if (!row) return max + 1;
   let best = max + 1;
-  for (let j = from; j <= lb; j++) if (prev[j] < best) best = prev[j];
+  for (let j = from; j <= lb; j++) if (row[j] < best) best = row[j];
   return best;
 }
 

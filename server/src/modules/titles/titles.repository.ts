@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind, TitlesTable, TitleType } from '../../db/schema.ts';
-import type { IndexRow } from './search-index.ts';
+import type { IndexCard, IndexRow } from './search-index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -88,18 +88,8 @@ export async function latestTitleChange(db: Db): Promise<Date | string | null> {
 
 const CARD_COLUMNS = ['id', 'titleType', 'primaryTitle', 'posterUrl', 'releaseDate', 'startYear', 'imdbRating', 'imdbVotes', 'genres', 'creator'] as const;
 
-export interface CardRow {
-  id: string;
-  titleType: TitleType;
-  primaryTitle: string;
-  posterUrl: string | null;
-  releaseDate: string | null;
-  startYear: number | null;
-  imdbRating: number | null;
-  imdbVotes: number;
-  genres: string;
-  creator: string | null;
-}
+/** A card's columns: the same fields the search index holds for each title. */
+export type CardRow = IndexCard;
 
 /**
  * SQLite: hot reads go through statements prepared once on the raw handle (Kysely's SQLite driver prepares

@@ -779,8 +779,12 @@ export class Segment {
    * (+0.5 when a leading article of the title was passed over: see compareHits);
    * +3 when a word matched only through a typo, +10 when a year was asked
    * and neither the title nor the year has it, +20 when words had to be dropped.
+   *
+   * Stops early once `enough` documents scored 1 or better: documents come most popular first, so a
+   * later one ranks above those only with a score under 1, and such titles (the query is the whole
+   * title, or the whole title after an article) are looked up afterwards in the table of exact titles.
    */
-  search(q: ParsedQuery, type: number, cap: number, fallback: boolean, hidden: Set<string> | null, out: Hit[]): void {
+  search(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean, hidden: Set<string> | null, out: Hit[]): void {
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
     if (fallback) {
@@ -881,7 +885,7 @@ export class Segment {
       const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback, fallback };
       const seen = this.seenBits;
       const seenList = this.seenList;
-      const found = { count: 0 };
+      const found = { count: 0, good: 0, done: false };
       // The other required words as bitsets: a candidate of the driving word is scored (several
       // scattered reads) only when one bit per word says it can match; cheap when those words are
       // not far more common than the driving one.
@@ -909,15 +913,18 @@ export class Segment {
         }
         this.filterUsed.push({ bs: yearWord, ranges, cost });
       }
-      const accept = (d: number) => {
-        // Bitsets (a few hundred kilobytes, kept in the CPU's cache) rather than a scattered read per candidate.
-        if (yearWanted >= 0 && ((yearBits[d >>> 5] | yearWord[d >>> 5]) & (1 << (d & 31))) === 0) return;
+      // Bitsets (a few hundred kilobytes, kept in the CPU's cache) rather than a scattered read per candidate.
+      const possible = (d: number): boolean => {
+        if (yearWanted >= 0 && ((yearBits[d >>> 5] | yearWord[d >>> 5]) & (1 << (d & 31))) === 0) return false;
         if (nf > 0) {
           const w = d >>> 5;
           const bit = 1 << (d & 31);
-          if ((f0[w] & bit) === 0 || (nf > 1 && (f1[w] & bit) === 0) || (nf > 2 && (f2[w] & bit) === 0)) return;
+          if ((f0[w] & bit) === 0 || (nf > 1 && (f1[w] & bit) === 0) || (nf > 2 && (f2[w] & bit) === 0)) return false;
         }
-        if (type >= 0 && this.type[d] !== type) return;
+        return type < 0 || this.type[d] === type;
+      };
+      const accept = (d: number) => {
+        if (!possible(d)) return;
         if ((seen[d >>> 5] & (1 << (d & 31))) !== 0) return;
         const s = this.score(d, ctx);
         if (s < 0) return;
@@ -926,12 +933,14 @@ export class Segment {
         seenList.push(d);
         out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
         found.count++;
+        if (s <= 1) found.good++;
+        found.done = found.count >= cap || found.good >= enough;
       };
       let exhausted = true;
       if (driverCost > this.n / 16) {
         for (let d = 0; d < this.n; d++) {
           accept(d);
-          if (found.count >= cap) {
+          if (found.done) {
             exhausted = d === this.n - 1;
             break;
           }
@@ -958,7 +967,7 @@ export class Segment {
           if (d === prev) continue;
           prev = d;
           accept(d);
-          if (found.count >= cap) {
+          if (found.done) {
             exhausted = i === m - 1;
             break;
           }
@@ -996,7 +1005,7 @@ export class Segment {
             word &= word - 1;
             accept((wi << 5) + b);
           }
-          if (found.count >= cap) break;
+          if (found.done) break;
         }
         if (wi < words) {
           exhausted = false;
@@ -1024,15 +1033,14 @@ export class Segment {
           let walked = 0;
           this.forEachExactTitle(seq, (d) => {
             if (++walked > EXACT_WALK_MAX) return false;
-            if ((seen[d >>> 5] & (1 << (d & 31))) !== 0) return true;
-            if (type >= 0 && this.type[d] !== type) return true;
+            if ((seen[d >>> 5] & (1 << (d & 31))) !== 0 || !possible(d)) return true;
             const s = this.score(d, ctx);
             if (s >= 0 && s < 1 && !(hidden && hidden.size > 0 && hidden.has(this.ids[d]))) {
               seen[d >>> 5] |= 1 << (d & 31);
               seenList.push(d);
               out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
-              // Chains run most popular first: once `cap` exact titles are in, later ones cannot rank higher.
-              if (s === 0 && ++exactFound > cap / 2) return false;
+              // Chains run most popular first: once `enough` exact titles are in, later ones cannot rank higher.
+              if (s === 0 && ++exactFound >= enough) return false;
             }
             return true;
           });
@@ -1310,6 +1318,11 @@ export class TitleSearchIndex {
   private answers = new LruMap<string, SearchPageResult>(20_000);
   private answersVersion = -1;
 
+  /** Empties the cache of recent answers. */
+  forgetAnswers(): void {
+    this.answers.clear();
+  }
+
   search(input: string, opts: SearchOptions): SearchPageResult {
     const q = parseQuery(input);
     if (q.tokens.length === 0) return { ids: [], hasMore: false };
@@ -1330,12 +1343,12 @@ export class TitleSearchIndex {
     const want = offset + opts.limit;
     const cap = Math.max(100, want * 2);
     const type = opts.type ? TYPE_CODE[opts.type] : -1;
-    let hits = this.run(q, type, cap, false);
+    let hits = this.run(q, type, cap, want + 1, false);
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
     // plainly, when a single word matched few titles, or to fill later pages.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
     if (few) {
-      const more = this.run(q, type, cap, true);
+      const more = this.run(q, type, cap, want + 1, true);
       const have = new Set(hits.map((h) => h.seg.ids[h.doc]));
       for (const h of more) if (!have.has(h.seg.ids[h.doc])) hits.push(h);
       hits = hits.sort(compareHits);
@@ -1343,10 +1356,10 @@ export class TitleSearchIndex {
     return { ids: hits.slice(offset, want).map((h) => h.seg.ids[h.doc]), hasMore: hits.length > want };
   }
 
-  private run(q: ParsedQuery, type: number, cap: number, fallback: boolean): Hit[] {
+  private run(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean): Hit[] {
     const out: Hit[] = [];
-    this.main.search(q, type, cap, fallback, this.hidden, out);
-    this.delta?.search(q, type, cap, fallback, null, out);
+    this.main.search(q, type, cap, enough, fallback, this.hidden, out);
+    this.delta?.search(q, type, cap, enough, fallback, null, out);
     return out.sort(compareHits);
   }
 

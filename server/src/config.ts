@@ -29,6 +29,8 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /** At most this long at start-up running typical requests in process before listening; 0 skips it. */
+    WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),

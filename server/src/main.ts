@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureCatalogue } from './modules/catalogue/catalogue.bootstrap.ts';
+import { warmUp } from './warm-up.ts';
 
 // Variables from a local .env file, when there is one (real environment variables win).
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -53,5 +54,6 @@ process.on('SIGINT', () => void stop('SIGINT'));
 
 // First start with an empty catalogue: import CATALOGUE_DIR, or log how to fill it.
 await ensureCatalogue(database, config, app.log);
+if (config.WARM_UP_MS > 0) app.log.info(await warmUp(app, { maxMs: config.WARM_UP_MS }), 'request paths warmed up');
 await app.listen({ port: config.PORT, host: config.HOST });
 if (!config.SMTP_URL) app.log.info('SMTP_URL is not set: sign-in links are written to this log.');

@@ -70,6 +70,8 @@ export class TitlesService {
   private lastFullBuild = 0;
   private syncing: Promise<void> | null = null;
   private views = new Map<string, number>();
+  /** Set while warmUp() runs: nothing is counted or kept. */
+  private warming = false;
   private flushing: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
 
@@ -237,7 +239,7 @@ export class TitlesService {
     if (known !== undefined) return known;
     const version = this.index.version;
     const value = await load();
-    if (version === this.index.version) this.answers.set(key, value);
+    if (version === this.index.version && !this.warming) this.answers.set(key, value);
     return value;
   }
 
@@ -357,7 +359,7 @@ export class TitlesService {
       return hit.value;
     }
     const value = await this.loadDetails(type, id);
-    this.pages.set(id, { value, expires: now + 60_000, version: this.index.version });
+    if (!this.warming) this.pages.set(id, { value, expires: now + 60_000, version: this.index.version });
     return value;
   }
 
@@ -405,6 +407,7 @@ export class TitlesService {
 
   /** Views are counted in memory and written every five seconds (or at 20,000 different titles), many to a transaction. */
   private countView(titleId: string): void {
+    if (this.warming) return;
     this.views.set(titleId, (this.views.get(titleId) ?? 0) + 1);
     if (this.views.size >= 20_000) void this.flushViews().catch((err) => this.log.error({ err }, 'could not write title views'));
   }
@@ -426,6 +429,60 @@ export class TitlesService {
     });
     this.flushing = p;
     return p;
+  }
+
+  // ---- warm-up ---------------------------------------------------------------------------------
+
+  /**
+   * What warmUp runs: searches of the kinds people type (a whole title, a prefix, a word and a year, a typo,
+   * two words, a last word), made from titles spread over the catalogue from the most popular down, and
+   * title pages of such titles.
+   */
+  warmUpPlan(count: number): { searches: string[]; pages: { type: TitleType; id: string }[] } {
+    const seg = this.index.main;
+    const searches: string[] = [];
+    const pages: { type: TitleType; id: string }[] = [];
+    if (seg.n === 0) return { searches, pages };
+    const step = Math.max(1, Math.floor(seg.n / count));
+    for (let d = 0, k = 0; d < seg.n && searches.length < count; d += step, k++) {
+      const card = seg.card(d);
+      if (!card) continue;
+      const title = card.primaryTitle;
+      const words = title.split(/\s+/).filter(Boolean);
+      if (words.length === 0) continue;
+      const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+      const cut = 1 + (k % Math.max(1, longest.length - 2));
+      const kinds = [
+        title.toLowerCase(),
+        title.slice(0, 2 + (k % 5)),
+        card.startYear ? `${words[0]} ${card.startYear}` : words[0],
+        longest.length > 5 ? longest.slice(0, cut) + longest.slice(cut + 1) : longest,
+        words.slice(0, 2).join(' ').toLowerCase(),
+        words[words.length - 1],
+      ];
+      searches.push(kinds[k % kinds.length]);
+      if (k % 8 === 0) pages.push({ type: card.titleType, id: card.id });
+    }
+    return { searches, pages };
+  }
+
+  /**
+   * Runs `work` with counting and caching switched off (title views, answers, title pages), then empties
+   * every cache it may have touched, so the service is as cold as before but its code is compiled.
+   */
+  async warmingUp<T>(work: () => Promise<T>): Promise<T> {
+    this.warming = true;
+    try {
+      return await work();
+    } finally {
+      this.warming = false;
+      this.answers.clear();
+      this.index.forgetAnswers();
+      this.cards.clear();
+      this.pages.clear();
+      this.similarByGenres.clear();
+      this.cache.clear();
+    }
   }
 
   // ---- home --------------------------------------------------------------------------------------

@@ -94,8 +94,11 @@ const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
 /** At most this many entries of one exact-title chain are looked at per query. */
 const EXACT_WALK_MAX = 5000;
-/** Filters built for one query: worth it for words up to this many times as common as the driving one. */
-const FILTER_RATIO = 4;
+/**
+ * Filters built for one query: worth it for words up to this many times as common as the driving one (setting
+ * a bit from a sequential list costs a few nanoseconds; scoring a candidate that cannot match, a few hundred).
+ */
+const FILTER_RATIO = 32;
 /** Words or prefixes in more than 1/64 of the titles keep their filter bitset (256 at most: 32 MB for a million titles). */
 const SHARED_FILTER_SHARE = 64;
 const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
@@ -528,12 +531,13 @@ export class Segment {
   }
 
   // Exact titles: a hash table from a title's whole token sequence (primary and original, each also
-  // without a leading article) to its documents, chained in popularity order. Finding the titles
+  // without a leading article) to its documents, most popular first. Finding the titles
   // that are exactly the query is then one lookup instead of a walk over a word's postings.
-  private exactHead = new Int32Array(0);
-  private exactNext = new Int32Array(0);
+  /** Exact-title entries sorted by (sequence hash, document): each hash's documents sit together, most popular first. */
+  private exactKey = new Uint32Array(0);
   private exactDoc = new Int32Array(0);
-  private exactHash = new Uint32Array(0);
+  /** Open-addressing table from sequence hash to the first of its entries (-1 empty). */
+  private exactSlots = new Int32Array(0);
 
   private buildExactTitles(): void {
     const n = this.n;
@@ -554,35 +558,58 @@ export class Segment {
       addKeys(d, start, mid);
       addKeys(d, mid, this.tokStart[d + 1]);
     }
-    let size = 1024;
-    while (size < keys.length * 2) size *= 2;
-    const head = new Int32Array(size).fill(-1);
-    const next = new Int32Array(keys.length);
-    const hashes = Uint32Array.from(keys);
-    const docList = Int32Array.from(docs);
-    // Insert from the least popular so every chain lists the most popular first.
-    for (let e = keys.length - 1; e >= 0; e--) {
-      const b = hashes[e] & (size - 1);
-      next[e] = head[b];
-      head[b] = e;
+    // Sorted by (hash, document) as one number each (32 + 21 bits), natively; by comparison past 2^21 documents.
+    const m = keys.length;
+    const docBits = 2 ** 21;
+    const exactKey = new Uint32Array(m);
+    const exactDoc = new Int32Array(m);
+    if (n <= docBits) {
+      const packed = new Float64Array(m);
+      for (let e = 0; e < m; e++) packed[e] = (keys[e] >>> 0) * docBits + docs[e];
+      packed.sort();
+      for (let i = 0; i < m; i++) {
+        exactDoc[i] = packed[i] % docBits;
+        exactKey[i] = Math.floor(packed[i] / docBits);
+      }
+    } else {
+      const order = Int32Array.from({ length: m }, (_, i) => i).sort((a, b) => (keys[a] >>> 0) - (keys[b] >>> 0) || docs[a] - docs[b]);
+      for (let i = 0; i < m; i++) {
+        exactKey[i] = keys[order[i]];
+        exactDoc[i] = docs[order[i]];
+      }
     }
-    this.exactHead = head;
-    this.exactNext = next;
-    this.exactDoc = docList;
-    this.exactHash = hashes;
+    let groups = 0;
+    for (let i = 0; i < m; i++) if (i === 0 || exactKey[i] !== exactKey[i - 1]) groups++;
+    let size = 1024;
+    while (size < groups * 2) size *= 2;
+    const slots = new Int32Array(size).fill(-1);
+    for (let i = 0; i < m; i++) {
+      if (i > 0 && exactKey[i] === exactKey[i - 1]) continue;
+      let b = exactKey[i] & (size - 1);
+      while (slots[b] !== -1) b = (b + 1) & (size - 1);
+      slots[b] = i;
+    }
+    this.exactKey = exactKey;
+    this.exactDoc = exactDoc;
+    this.exactSlots = slots;
   }
 
   /** Documents whose whole title (or whole title after an article) is the token sequence, most popular first. */
   private forEachExactTitle(seq: number[], fn: (d: number) => boolean): void {
-    if (this.exactHead.length === 0) return;
-    const h = tokenSeqHash(seq, 0, seq.length);
-    let prev = -1;
-    for (let e = this.exactHead[h & (this.exactHead.length - 1)]; e !== -1; e = this.exactNext[e]) {
-      if (this.exactHash[e] !== h) continue;
-      const d = this.exactDoc[e];
-      if (d === prev) continue;
-      prev = d;
-      if (!fn(d)) return;
+    const size = this.exactSlots.length;
+    if (size === 0) return;
+    const h = tokenSeqHash(seq, 0, seq.length) >>> 0;
+    for (let b = h & (size - 1); this.exactSlots[b] !== -1; b = (b + 1) & (size - 1)) {
+      const first = this.exactSlots[b];
+      if (this.exactKey[first] !== h) continue;
+      let prev = -1;
+      for (let i = first; i < this.exactKey.length && this.exactKey[i] === h; i++) {
+        const d = this.exactDoc[i];
+        if (d === prev) continue;
+        prev = d;
+        if (!fn(d)) return;
+      }
+      return;
     }
   }
 

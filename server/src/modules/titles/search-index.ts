@@ -237,7 +237,7 @@ function titleKeyOf(normalized: string): number {
   return k;
 }
 
-interface ParsedQuery {
+export interface ParsedQuery {
   tokens: string[];
   /** Index of a year-like token that may match the title's year instead of a word (-1 if none). */
   yearIdx: number;
@@ -1341,28 +1341,11 @@ export class TitleSearchIndex {
     return d >= 0 ? this.main.card(d) : null;
   }
 
-  /** Recent answers by normalised query (type-ahead repeats itself: "s", "sh", "sha"...); emptied on every change. */
-  private answers = new LruMap<string, SearchPageResult>(20_000);
-  private answersVersion = -1;
-
-  /** Empties the cache of recent answers. */
-  forgetAnswers(): void {
-    this.answers.clear();
-  }
-
-  search(input: string, opts: SearchOptions): SearchPageResult {
-    const q = parseQuery(input);
+  /** Titles matching the text, best first (uncached: the titles service keeps finished answers). */
+  search(input: string | ParsedQuery, opts: SearchOptions): SearchPageResult {
+    const q = typeof input === 'string' ? parseQuery(input) : input;
     if (q.tokens.length === 0) return { ids: [], hasMore: false };
-    if (this.answersVersion !== this.version) {
-      this.answers.clear();
-      this.answersVersion = this.version;
-    }
-    const key = `${opts.type ?? ''}|${opts.offset ?? 0}|${opts.limit}|${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
-    const known = this.answers.get(key);
-    if (known) return known;
-    const answer = this.compute(q, opts);
-    this.answers.set(key, answer);
-    return answer;
+    return this.compute(q, opts);
   }
 
   private compute(q: ParsedQuery, opts: SearchOptions): SearchPageResult {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { LruMap } from '../../lib/lru.ts';
-import { type BrowseFilter, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { searchQueryKey } from './titles.normalize.ts';
 import { genreList, presentCard, presentDetails, presentHomeItem } from './titles.presenter.ts';
 import * as repo from './titles.repository.ts';
@@ -23,7 +23,6 @@ export const SUGGESTION_LIMIT = 10;
 export const PAGE_SIZE = 20;
 const TOP_LIST = 20;
 const SIMILAR_LIMIT = 12;
-const CARD_CACHE_MAX = 100_000;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
 const INDEX_PAGE = 50_000;
@@ -61,7 +60,6 @@ interface Cached<T> {
  */
 export class TitlesService {
   readonly index = new TitleSearchIndex();
-  private cards = new LruMap<string, MediaSearchResult>(CARD_CACHE_MAX);
   private cache = new Map<string, Cached<unknown>>();
   private changed = new Map<string, repo.IndexRowWithStamp>();
   private watermark: Date | string | null = null;
@@ -107,7 +105,6 @@ export class TitlesService {
     this.watermark = latest;
     this.watermarkMovedAt = 0;
     this.lastFullBuild = Date.now();
-    this.cards.clear();
     this.log.info({ titles: this.index.size, ms: Math.round(performance.now() - t0) }, 'title search index built');
   }
 
@@ -152,7 +149,6 @@ export class TitlesService {
       this.watermark = newest;
       this.watermarkMovedAt = Date.now();
     }
-    for (const r of rows) this.cards.delete(r.id);
   }
 
   start(): void {
@@ -189,25 +185,22 @@ export class TitlesService {
   /**
    * Presented cards for ids, in order (ids no longer in the database are left out): from the index, which
    * holds every title's card text; titles it does not hold yet (changed in the last seconds) in one query.
+   * Not cached: reading a card from the index costs about a microsecond, and finished answers are kept whole.
    */
   async cardsFor(ids: string[]): Promise<MediaSearchResult[]> {
     const out: (MediaSearchResult | undefined)[] = [];
     const missing: string[] = [];
     for (const id of ids) {
-      // Kept once presented, so the answers and title pages that show a card share one object.
-      let card = this.cards.get(id);
-      if (!card) {
-        const held = this.index.card(id);
-        if (held) {
-          card = presentCard(held);
-          this.cards.set(id, card);
-        } else missing.push(id);
+      const held = this.index.card(id);
+      if (held) out.push(presentCard(held));
+      else {
+        out.push(undefined);
+        missing.push(id);
       }
-      out.push(card);
     }
     if (missing.length) {
-      for (const r of await repo.findCardRows(this.database, missing)) this.cards.set(r.id, presentCard(r));
-      for (let i = 0; i < ids.length; i++) out[i] ??= this.cards.get(ids[i]);
+      const found = new Map((await repo.findCardRows(this.database, missing)).map((r) => [r.id, presentCard(r)]));
+      for (let i = 0; i < ids.length; i++) out[i] ??= found.get(ids[i]);
     }
     return out.filter((c): c is MediaSearchResult => c !== undefined);
   }
@@ -224,17 +217,19 @@ export class TitlesService {
   // ---- search ------------------------------------------------------------------------------------
 
   /**
-   * Finished search answers by exact input: the same object each time, so the route's serializer
-   * reuses its JSON too. Emptied when the index changes.
+   * Finished search answers by query as the index reads it (case, accents and spacing folded; type-ahead
+   * repeats itself: "s", "sh", "sha"...): the same object each time, so the route's serializer reuses its
+   * JSON too. Emptied when the index changes.
    */
   private answers = new LruMap<string, unknown>(20_000);
   private answersVersion = -1;
 
-  private async answer<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private async answer<T>(kind: string, q: ParsedQuery, load: () => Promise<T>): Promise<T> {
     if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
     }
+    const key = `${kind}|${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
     const known = this.answers.get(key) as T | undefined;
     if (known !== undefined) return known;
     const version = this.index.version;
@@ -244,14 +239,16 @@ export class TitlesService {
   }
 
   async suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
-    if (!input.trim()) return [];
-    return this.answer(`s|${type ?? ''}|${input}`, () => this.cardsFor(this.index.search(input, { type, limit: SUGGESTION_LIMIT }).ids));
+    const q = parseQuery(input);
+    if (q.tokens.length === 0) return [];
+    return this.answer(`s|${type ?? ''}`, q, () => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids));
   }
 
   async searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
-    if (!input.trim()) return { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
-    return this.answer(`p|${type ?? ''}|${page}|${input}`, async () => {
-      const { ids, hasMore } = this.index.search(input, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    const q = parseQuery(input);
+    if (q.tokens.length === 0) return { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
+    return this.answer(`p|${type ?? ''}|${page}`, q, async () => {
+      const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
       return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
     });
   }
@@ -477,8 +474,6 @@ export class TitlesService {
     } finally {
       this.warming = false;
       this.answers.clear();
-      this.index.forgetAnswers();
-      this.cards.clear();
       this.pages.clear();
       this.similarByGenres.clear();
       this.cache.clear();

@@ -389,6 +389,22 @@ describe('buffered title views', () => {
   });
 });
 
+describe('search answers kept', () => {
+  it('shares one answer between inputs that read the same, and keeps types, pages and unfinished words apart', async () => {
+    const service = ctx.app.titles;
+    const first = await service.suggest('The  Godfather', null);
+    expect(await service.suggest('the godfather', null)).toBe(first);
+    expect(await service.suggest('THE GÖDFATHER', null)).toBe(first);
+    expect(await service.suggest('the godfather', 'movie')).not.toBe(first);
+    // A trailing space means the last word is finished: not a prefix any more.
+    expect(await service.suggest('the godfather ', null)).not.toBe(first);
+    const page1 = await service.searchPage('the', null, 1);
+    const page2 = await service.searchPage('the', null, 2);
+    expect(page2).not.toBe(page1);
+    expect(page2.page).toBe(2);
+  });
+});
+
 describe('index upkeep', () => {
   it('picks up new and changed titles', async () => {
     await upsertTitles(ctx.database.db, [{ id: 'tt7777777', titleType: 'movie', primaryTitle: 'Zyzzyva Returns', genres: ['Comedy'], popularity: 3 }], searchText);

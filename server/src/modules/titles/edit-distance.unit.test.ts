@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, prefixEditDistance } from './search-index.ts';
+import { editDistance, editDistanceByTable, prefixEditDistance, prefixEditDistanceByTable } from './search-index.ts';
 
 /** The definition: the best distance to any prefix of b within max characters of a's length. */
 function byPrefixes(a: string, b: string, max: number): number {
@@ -30,5 +30,37 @@ describe('prefixEditDistance', () => {
       const max = 1 + Math.floor(rand() * 2);
       expect(prefixEditDistance(a, b, max), `${a} ${b} ${max}`).toBe(byPrefixes(a, b, max));
     }
+  });
+});
+
+describe('bit-parallel distances', () => {
+  let seed = 11;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  // A small alphabet makes matches, repeats and transpositions common.
+  const word = (n: number, letters = 'abcd') => Array.from({ length: n }, () => letters[Math.floor(rand() * letters.length)]).join('');
+
+  it('agree with the table on many random words, transpositions included', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const a = word(1 + Math.floor(rand() * 12));
+      const b = rand() < 0.3 ? a.slice(0, -2) + a.slice(-1) + a.slice(-2, -1) + word(Math.floor(rand() * 3)) : word(1 + Math.floor(rand() * 16));
+      const max = 1 + Math.floor(rand() * 3);
+      expect(editDistance(a, b, max), `${a} ${b} ${max}`).toBe(editDistanceByTable(a, b, max));
+      expect(prefixEditDistance(a, b, max), `prefix ${a} ${b} ${max}`).toBe(prefixEditDistanceByTable(a, b, max));
+    }
+  });
+
+  it('handle words of 31 characters, and longer ones by the table', () => {
+    for (let i = 0; i < 2_000; i++) {
+      const a = word(28 + Math.floor(rand() * 8), 'abcdefgh');
+      const b = rand() < 0.5 ? a.slice(0, 5) + a[6] + a[5] + a.slice(7) : word(28 + Math.floor(rand() * 8), 'abcdefgh');
+      expect(editDistance(a, b, 2), `${a} ${b}`).toBe(editDistanceByTable(a, b, 2));
+      expect(prefixEditDistance(a, b, 2), `prefix ${a} ${b}`).toBe(prefixEditDistanceByTable(a, b, 2));
+    }
+    expect(editDistance('godfahter', 'godfather', 2)).toBe(1);
+    expect(editDistance('amelie', 'amélie', 1)).toBe(1);
+    expect(prefixEditDistance('godfahte', 'godfather', 2)).toBe(1);
   });
 });

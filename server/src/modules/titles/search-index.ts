@@ -198,19 +198,19 @@ function alignmentRow(a: string, la: number, b: string, lb: number, max: number)
   return prev;
 }
 
-/** Optimal string alignment distance, giving up (returning max + 1) beyond max. */
-export function editDistance(a: string, b: string, max: number): number {
+/** Optimal string alignment distance by the table (any length up to 63), giving up (returning max + 1) beyond max. */
+export function editDistanceByTable(a: string, b: string, max: number): number {
   const la = Math.min(a.length, 63);
   const lb = Math.min(b.length, 63);
   if (Math.abs(la - lb) > max) return max + 1;
-  return alignmentRow(a, la, b, lb, max)?.[lb] ?? max + 1;
+  return Math.min(alignmentRow(a, la, b, lb, max)?.[lb] ?? max + 1, max + 1);
 }
 
 /**
  * The smallest distance between a word and any prefix of `b` from `a.length - max` to `a.length + max`
- * characters long (a word still being typed), from one table instead of one per prefix length.
+ * characters long (a word still being typed), by the table: one table instead of one per prefix length.
  */
-export function prefixEditDistance(a: string, b: string, max: number): number {
+export function prefixEditDistanceByTable(a: string, b: string, max: number): number {
   const la = Math.min(a.length, 63);
   const lb = Math.min(b.length, la + max, 63);
   const from = Math.max(1, la - max);
@@ -219,6 +219,69 @@ export function prefixEditDistance(a: string, b: string, max: number): number {
   if (!row) return max + 1;
   let best = max + 1;
   for (let j = from; j <= lb; j++) if (row[j] < best) best = row[j];
+  return best;
+}
+
+/** Per character code: the positions of the word being compared where it occurs (one bit each). */
+const PATTERN_BITS = new Int32Array(65536);
+/** Words up to this long are compared bit-parallel (one 32-bit vector per column); longer ones by the table. */
+const BIT_WORD_MAX = 31;
+
+/**
+ * Optimal string alignment distances from `a` (at most 31 characters) to the prefixes of `b`, one column of
+ * the table per character of `b`, all of a's rows at once in the bits of a few integers (Myers' bit-vector
+ * algorithm with Hyyro's extension for transpositions). Leaves in COLUMN_SCORES[j] the distance to b's first
+ * j characters, for j from 1 to `lb` (at most 63).
+ */
+const COLUMN_SCORES = new Int32Array(64);
+function alignmentColumns(a: string, b: string, lb: number): void {
+  const m = a.length;
+  for (let i = 0; i < m; i++) PATTERN_BITS[a.charCodeAt(i)] |= 1 << i;
+  const top = 1 << (m - 1);
+  let vp = -1;
+  let vn = 0;
+  let d0 = 0;
+  let prevMatch = 0;
+  let score = m;
+  for (let j = 0; j < lb; j++) {
+    const match = PATTERN_BITS[b.charCodeAt(j)];
+    const transposed = ((~d0 & match) << 1) & prevMatch;
+    d0 = (((match & vp) + vp) ^ vp) | match | vn | transposed;
+    let hp = vn | ~(d0 | vp);
+    let hn = vp & d0;
+    if (hp & top) score++;
+    else if (hn & top) score--;
+    hp = (hp << 1) | 1;
+    hn <<= 1;
+    vp = hn | ~(d0 | hp);
+    vn = hp & d0;
+    prevMatch = match;
+    COLUMN_SCORES[j + 1] = score;
+  }
+  for (let i = 0; i < m; i++) PATTERN_BITS[a.charCodeAt(i)] = 0;
+}
+
+/** Optimal string alignment distance, giving up (returning max + 1) beyond max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (a.length === 0 || a.length > BIT_WORD_MAX || b.length > 63) return editDistanceByTable(a, b, max);
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (b.length === 0) return Math.min(a.length, max + 1);
+  alignmentColumns(a, b, b.length);
+  return Math.min(COLUMN_SCORES[b.length], max + 1);
+}
+
+/**
+ * The smallest distance between a word and any prefix of `b` from `a.length - max` to `a.length + max`
+ * characters long (a word still being typed).
+ */
+export function prefixEditDistance(a: string, b: string, max: number): number {
+  if (a.length === 0 || a.length > BIT_WORD_MAX || b.length > 63) return prefixEditDistanceByTable(a, b, max);
+  const lb = Math.min(b.length, a.length + max);
+  const from = Math.max(1, a.length - max);
+  if (lb < from) return max + 1;
+  alignmentColumns(a, b, lb);
+  let best = max + 1;
+  for (let j = from; j <= lb; j++) if (COLUMN_SCORES[j] < best) best = COLUMN_SCORES[j];
   return best;
 }
 

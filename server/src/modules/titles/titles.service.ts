@@ -364,29 +364,29 @@ export class TitlesService {
     const row = await repo.findTitle(this.database, id);
     if (!row || row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
     const genres = genreList(row.genres);
-    const ids = this.similarIds(type, id, genres, SIMILAR_LIMIT);
-    const [people, similar] = await Promise.all([repo.findPeople(this.database, id), this.cardsFor(ids)]);
+    const [people, similar] = await Promise.all([repo.findPeople(this.database, id), this.similarCards(type, id, genres, SIMILAR_LIMIT)]);
     this.countView(id);
     return presentDetails(row, people, similar);
   }
 
-  /** Similar titles depend only on type and genres, which many titles share: kept per combination. */
-  private similarByGenres = new Map<string, string[]>();
+  /** Similar titles depend only on type and genres, which many titles share: their cards are kept per combination. */
+  private similarByGenres = new Map<string, MediaSearchResult[]>();
   private similarVersion = -1;
 
-  /** Same type, sharing all the title's genres (else its first genre), most popular first. */
-  private similarIds(type: TitleType, id: string, genres: string[], limit: number): string[] {
+  /** Same type, sharing all the title's genres (else its first genre), most popular first, without the title itself. */
+  private async similarCards(type: TitleType, id: string, genres: string[], limit: number): Promise<MediaSearchResult[]> {
     if (this.similarVersion !== this.index.version || this.similarByGenres.size > 50_000) {
       this.similarByGenres.clear();
       this.similarVersion = this.index.version;
     }
     const key = `${type}:${genres.join(',')}`;
-    let ids = this.similarByGenres.get(key);
-    if (!ids) {
-      ids = this.computeSimilar(type, genres, limit + 1);
-      this.similarByGenres.set(key, ids);
+    let cards = this.similarByGenres.get(key);
+    if (!cards) {
+      const version = this.index.version;
+      cards = await this.cardsFor(this.computeSimilar(type, genres, limit + 1));
+      if (version === this.index.version) this.similarByGenres.set(key, cards);
     }
-    return ids.filter((other) => other !== id).slice(0, limit);
+    return cards.filter((other) => other.id !== id).slice(0, limit);
   }
 
   private computeSimilar(type: TitleType, genres: string[], limit: number): string[] {

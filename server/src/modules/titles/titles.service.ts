@@ -217,40 +217,51 @@ export class TitlesService {
   // ---- search ------------------------------------------------------------------------------------
 
   /**
-   * Finished search answers by query as the index reads it (case, accents and spacing folded; type-ahead
-   * repeats itself: "s", "sh", "sha"...): the same object each time, so the route's serializer reuses its
-   * JSON too. Emptied when the index changes.
+   * Finished search answers, the same object each time so the route's serializer reuses its JSON too. Found
+   * by the exact input first (no parsing on the hot path), then by the query as the index reads it (case,
+   * accents and spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the
+   * index changes.
    */
   private answers = new LruMap<string, unknown>(20_000);
   private answersVersion = -1;
 
-  private async answer<T>(kind: string, q: ParsedQuery, load: () => Promise<T>): Promise<T> {
+  private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, empty: T): Promise<T> {
     if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
     }
-    const key = `${kind}|${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
-    const known = this.answers.get(key) as T | undefined;
-    if (known !== undefined) return known;
-    const version = this.index.version;
-    const value = await load();
-    if (version === this.index.version && !this.warming) this.answers.set(key, value);
+    const exact = `${kind}|${input}`;
+    const seen = this.answers.get(exact) as T | undefined;
+    if (seen !== undefined) return seen;
+    const q = parseQuery(input);
+    if (q.tokens.length === 0) return empty;
+    const folded = `${kind}|\u0000${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
+    let value = this.answers.get(folded) as T | undefined;
+    if (value === undefined) {
+      const version = this.index.version;
+      value = await load(q);
+      if (version !== this.index.version || this.warming) return value;
+      this.answers.set(folded, value);
+    }
+    if (!this.warming) this.answers.set(exact, value);
     return value;
   }
 
-  async suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
-    const q = parseQuery(input);
-    if (q.tokens.length === 0) return [];
-    return this.answer(`s|${type ?? ''}`, q, () => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids));
+  suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
+    return this.answer(`s|${type ?? ''}`, input, (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids), []);
   }
 
-  async searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
-    const q = parseQuery(input);
-    if (q.tokens.length === 0) return { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
-    return this.answer(`p|${type ?? ''}|${page}`, q, async () => {
-      const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-      return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
-    });
+  searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
+    const empty = { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
+    return this.answer(
+      `p|${type ?? ''}|${page}`,
+      input,
+      async (q) => {
+        const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+        return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
+      },
+      empty,
+    );
   }
 
   async recordSearchClick(query: string, titleId: string): Promise<void> {

@@ -225,7 +225,7 @@ export class TitlesService {
   private answers = new LruMap<string, unknown>(20_000);
   private answersVersion = -1;
 
-  private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, empty: T): Promise<T> {
+  private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, empty: () => T): Promise<T> {
     if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
@@ -234,7 +234,7 @@ export class TitlesService {
     const seen = this.answers.get(exact) as T | undefined;
     if (seen !== undefined) return seen;
     const q = parseQuery(input);
-    if (q.tokens.length === 0) return empty;
+    if (q.tokens.length === 0) return empty();
     const folded = `${kind}|\u0000${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
     let value = this.answers.get(folded) as T | undefined;
     if (value === undefined) {
@@ -248,11 +248,10 @@ export class TitlesService {
   }
 
   suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
-    return this.answer(`s|${type ?? ''}`, input, (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids), []);
+    return this.answer(`s|${type ?? ''}`, input, (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids), () => []);
   }
 
   searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
-    const empty = { results: [], page, pageSize: PAGE_SIZE, hasMore: false };
     return this.answer(
       `p|${type ?? ''}|${page}`,
       input,
@@ -260,7 +259,7 @@ export class TitlesService {
         const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
         return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
       },
-      empty,
+      () => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false }),
     );
   }
 

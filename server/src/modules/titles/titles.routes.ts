@@ -23,7 +23,7 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
-import { reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
+import { createSerializerCompiler, reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { TitlesService } from './titles.service.ts';
 
 declare module 'fastify' {
@@ -36,7 +36,15 @@ declare module 'fastify' {
 
 /** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
 export async function titlesRoutes(app: FastifyInstance) {
-  const service = new TitlesService(app.database, app.log);
+  // Title pages are written by the serializer compiled from their contract (checked against zod outside
+  // production) once, then kept and sent as bytes.
+  const writePage = createSerializerCompiler({ verify: app.config.NODE_ENV !== 'production' })({
+    schema: envelope(TitleDetailsSchema),
+    method: 'GET',
+    url: '/api/movies/:type/:id',
+    httpStatus: '200',
+  } as never) as (payload: unknown) => string;
+  const service = new TitlesService(app.database, app.log, (page) => writePage({ data: page }));
   await service.rebuild();
   service.start();
   app.decorate('titles', service);
@@ -203,7 +211,6 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.get(
     '/api/movies/:type/:id',
     {
-      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'The title page: details, cast and crew, up to 12 similar titles (counts a view)',
@@ -211,7 +218,8 @@ export async function titlesRoutes(app: FastifyInstance) {
         response: { 200: envelope(TitleDetailsSchema) },
       },
     },
-    async (req) => ({ data: await service.details(req.params.type, req.params.id) }),
+    // The answer is already JSON (see writePage above): sent as it is.
+    async (req, reply) => reply.type('application/json; charset=utf-8').send((await service.pageJson(req.params.type, req.params.id)) as never),
   );
 
   // ---- home ----

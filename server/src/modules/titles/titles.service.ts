@@ -23,6 +23,8 @@ export const SUGGESTION_LIMIT = 10;
 export const PAGE_SIZE = 20;
 const TOP_LIST = 20;
 const SIMILAR_LIMIT = 12;
+/** Title pages kept ready to send (about 3 KB each, outside the JS heap). */
+const PAGE_CACHE = 50_000;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
 const INDEX_PAGE = 50_000;
@@ -76,6 +78,8 @@ export class TitlesService {
   constructor(
     private database: Database,
     private log: FastifyBaseLogger,
+    /** Writes a title page's answer; the route passes the serializer compiled from its contract. */
+    private writePage: (page: TitleDetails) => string = (page) => JSON.stringify({ data: page }),
   ) {}
 
   private get db() {
@@ -353,33 +357,42 @@ export class TitlesService {
     }
   }
 
-  // ---- title page --------------------------------------------------------------------------------
+  // ---- title page ----
 
-  /** Title pages seen in the last minute (hot titles are asked for again and again); emptied on every catalogue change. */
-  private pages = new LruMap<string, { value: TitleDetails; expires: number; version: number }>(20_000);
+  /**
+   * Title pages as sent: each page's JSON written once into a Buffer, which lives outside the JavaScript heap
+   * (the garbage collector neither scans nor moves it) and goes to the socket as it is. The most recently
+   * used PAGE_CACHE pages are kept for a minute; all are dropped on every catalogue change.
+   */
+  private pages = new LruMap<string, { body: Buffer; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
 
-  async details(type: TitleType, id: string): Promise<TitleDetails> {
+  /** The title page's answer ({"data": TitleDetails} as JSON); counts a view. */
+  async pageJson(type: TitleType, id: string): Promise<Buffer> {
     const now = Date.now();
     const hit = this.pages.get(id);
-    if (hit && hit.expires > now && hit.version === this.index.version && hit.value.type === type) {
+    if (hit && hit.expires > now && hit.version === this.index.version && hit.type === type) {
       this.countView(id);
-      return hit.value;
+      return hit.body;
     }
-    const value = await this.loadDetails(type, id);
-    if (!this.warming) this.pages.set(id, { value, expires: now + 60_000, version: this.index.version });
-    return value;
+    const version = this.index.version;
+    const body = Buffer.from(this.writePage(await this.details(type, id)));
+    if (!this.warming && version === this.index.version) this.pages.set(id, { body, type, expires: now + 60_000, version });
+    return body;
   }
 
-  private async loadDetails(type: TitleType, id: string): Promise<TitleDetails> {
-    const row = await repo.findTitle(this.database, id);
-    if (!row || row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
-    const genres = genreList(row.genres);
-    const [people, similar] = await Promise.all([repo.findPeople(this.database, id), this.similarCards(type, id, genres, SIMILAR_LIMIT)]);
+  /** The title page, read from the database (not kept); counts a view. */
+  async details(type: TitleType, id: string): Promise<TitleDetails> {
+    const found = await repo.findTitlePage(this.database, id);
+    if (!found || found.row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
+    const similar = await this.similarCards(type, id, genreList(found.row.genres), SIMILAR_LIMIT);
     this.countView(id);
-    return presentDetails(row, people, similar);
+    return presentDetails(found.row, found.people, similar);
   }
 
-  /** Similar titles depend only on type and genres, which many titles share: their cards are kept per combination. */
+  /**
+   * Similar titles depend only on the type, the set of genres and the first genre (the fallback), which many
+   * titles share (a few thousand combinations in a million titles): their cards are kept per combination.
+   */
   private similarByGenres = new Map<string, MediaSearchResult[]>();
   private similarVersion = -1;
 
@@ -389,21 +402,21 @@ export class TitlesService {
       this.similarByGenres.clear();
       this.similarVersion = this.index.version;
     }
-    const key = `${type}:${genres.join(',')}`;
+    const all = this.index.genreMask(genres).mask;
+    const first = genres.length > 1 ? this.index.genreMask(genres.slice(0, 1)).mask : all;
+    const key = `${type}:${all}:${first}`;
     let cards = this.similarByGenres.get(key);
     if (!cards) {
       const version = this.index.version;
-      cards = await this.cardsFor(this.computeSimilar(type, genres, limit + 1));
+      cards = await this.cardsFor(this.computeSimilar(type, all, first, limit + 1));
       if (version === this.index.version) this.similarByGenres.set(key, cards);
     }
     return cards.filter((other) => other.id !== id).slice(0, limit);
   }
 
-  private computeSimilar(type: TitleType, genres: string[], limit: number): string[] {
-    const all = this.index.genreMask(genres).mask;
+  private computeSimilar(type: TitleType, all: number, first: number, limit: number): string[] {
     const out = this.index.browse({ type, genreMask: all }, 'popularity', 0, limit).ids;
-    if (out.length < limit && genres.length > 1) {
-      const first = this.index.genreMask(genres.slice(0, 1)).mask;
+    if (out.length < limit && first !== all) {
       for (const more of this.index.browse({ type, genreMask: first }, 'popularity', 0, limit * 2).ids) {
         if (out.length >= limit) break;
         if (!out.includes(more)) out.push(more);

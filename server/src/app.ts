@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createKeptAnswers } from './lib/kept-answers.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -18,7 +19,7 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { titlesRoutes } from './modules/titles/titles.routes.ts';
+import { keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -68,7 +69,10 @@ function nextRequestId(): string {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // Kept answers (title pages people just asked for) are sent before routing; see lib/kept-answers.ts.
+  const kept = createKeptAnswers();
   const app = Fastify({
+    serverFactory: kept.serverFactory,
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -88,7 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };
-  registerResponseHeaders(app, helmetOptions, [
+  const headersFor = registerResponseHeaders(app, helmetOptions, [
     // The API reference page needs inline scripts; the policy is relaxed for it alone.
     {
       prefix: '/api/docs',
@@ -132,6 +136,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
+  kept.add('/api/movies/', keptTitlePages(app.titles));
+  app.addHook('onReady', (done) => {
+    kept.attach({ headersFor, nextRequestId, log: app.log });
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    kept.stop();
+    done();
+  });
   startTmdbFeeds(app);
 
   // The single-page app: built files, and index.html for every other non-API path.

@@ -47,22 +47,21 @@ export function apiHeaders(full: Record<string, string>): Record<string, string>
  * Headers on every response, set in one hook: the request id (x-request-id, also in the logs)
  * and the security headers, helmet's full set with a strict policy, by path prefix.
  */
-export function registerResponseHeaders(app: FastifyInstance, options: HelmetOptions, overrides: HeaderOverride[]) {
+export function registerResponseHeaders(app: FastifyInstance, options: HelmetOptions, overrides: HeaderOverride[]): (url: string) => Record<string, string> {
   const base = helmetHeaders(options);
   const variants = overrides.map((o) => ({
     prefix: o.prefix,
     headers: o.headers ?? { ...base, ...(o.csp ? { 'content-security-policy': o.csp } : {}) },
   }));
+  const headersFor = (url: string): Record<string, string> => {
+    for (const v of variants) if (url.startsWith(v.prefix)) return v.headers;
+    return base;
+  };
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    let headers = base;
-    for (const v of variants) {
-      if (req.url.startsWith(v.prefix)) {
-        headers = v.headers;
-        break;
-      }
-    }
-    reply.headers(headers);
+    reply.headers(headersFor(req.url));
     done();
   });
+  // The security headers for a path, for answers written outside Fastify (see kept-answers.ts).
+  return headersFor;
 }

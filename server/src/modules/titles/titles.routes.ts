@@ -34,6 +34,17 @@ declare module 'fastify' {
 }
 
 
+/** GET /api/movies/{type}/{id} written plainly, as the route's parameters accept it (no encoding, no query). */
+const TITLE_PAGE_PATH = /^\/api\/movies\/(movie|tvSeries)\/([A-Za-z0-9_.-]{1,40})$/;
+
+/** Finds kept title pages for requests answered before routing (lib/kept-answers.ts). */
+export function keptTitlePages(service: TitlesService): (path: string) => string | undefined {
+  return (path) => {
+    const m = TITLE_PAGE_PATH.exec(path);
+    return m ? service.keptPage(m[1] as TitleType, m[2]) : undefined;
+  };
+}
+
 /** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
 export async function titlesRoutes(app: FastifyInstance) {
   // Title pages are written by the serializer compiled from their contract (checked against zod outside

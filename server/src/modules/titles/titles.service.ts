@@ -23,7 +23,7 @@ export const SUGGESTION_LIMIT = 10;
 export const PAGE_SIZE = 20;
 const TOP_LIST = 20;
 const SIMILAR_LIMIT = 12;
-/** Title pages kept ready to send (about 3 KB each, outside the JS heap). */
+/** Title pages kept ready to send (about 3 KB of JSON each). */
 const PAGE_CACHE = 50_000;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
@@ -360,24 +360,29 @@ export class TitlesService {
   // ---- title page ----
 
   /**
-   * Title pages as sent: each page's JSON written once into a Buffer, which lives outside the JavaScript heap
-   * (the garbage collector neither scans nor moves it) and goes to the socket as it is. The most recently
-   * used PAGE_CACHE pages are kept for a minute; all are dropped on every catalogue change.
+   * Title pages as sent: each page's JSON written once and kept as one string (a string holds no pointers,
+   * so the garbage collector does not scan it), sent as it is. The most recently used PAGE_CACHE pages are
+   * kept for a minute; all are dropped on every catalogue change.
    */
-  private pages = new LruMap<string, { body: Buffer; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
+  private pages = new LruMap<string, { body: string; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
 
   /** The title page's answer ({"data": TitleDetails} as JSON); counts a view. */
-  async pageJson(type: TitleType, id: string): Promise<Buffer> {
+  async pageJson(type: TitleType, id: string): Promise<string> {
+    const kept = this.keptPage(type, id);
+    if (kept) return kept;
     const now = Date.now();
-    const hit = this.pages.get(id);
-    if (hit && hit.expires > now && hit.version === this.index.version && hit.type === type) {
-      this.countView(id);
-      return hit.body;
-    }
     const version = this.index.version;
-    const body = Buffer.from(this.writePage(await this.details(type, id)));
+    const body = this.writePage(await this.details(type, id));
     if (!this.warming && version === this.index.version) this.pages.set(id, { body, type, expires: now + 60_000, version });
     return body;
+  }
+
+  /** The kept answer of a title page while it is current (counting a view), else undefined. */
+  keptPage(type: TitleType, id: string): string | undefined {
+    const hit = this.pages.get(id);
+    if (hit === undefined || hit.expires <= Date.now() || hit.version !== this.index.version || hit.type !== type) return undefined;
+    this.countView(id);
+    return hit.body;
   }
 
   /** The title page, read from the database (not kept); counts a view. */

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { normalizeText } from './titles.normalize.ts';
+import { upsertTitles } from './titles.repository.ts';
+
+// Title pages answered before routing (lib/kept-answers.ts), over a real socket.
+let ctx: TestContext;
+let base = '';
+const searchText = (p: string, o: string | null) => normalizeText(`${p} ${o ?? ''}`);
+const title = { id: 'tt9999970', titleType: 'movie' as const, primaryTitle: 'Kept Picture', startYear: 2018, genres: ['Drama'], popularity: 0.5 };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await upsertTitles(ctx.database.db, [title, { ...title, id: 'tt9999971', primaryTitle: 'Kept Neighbour' }], searchText);
+  await ctx.app.titles.sync();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await ctx?.close();
+});
+
+function comparable(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name !== 'x-request-id' && name !== 'date') out[name] = value;
+  });
+  return out;
+}
+
+async function views(id: string): Promise<number> {
+  await ctx.app.titles.flushViews();
+  const rows = await ctx.database.db.selectFrom('titleActivityDaily').select('count').where('titleId', '=', id).where('kind', '=', 'view').execute();
+  return rows.reduce((sum, r) => sum + Number(r.count), 0);
+}
+
+describe('kept title pages', () => {
+  it('answers a repeated anonymous request before routing, with the same status, headers and body, counting the view', async () => {
+    const full = vi.spyOn(ctx.app.titles, 'pageJson');
+    const first = await fetch(`${base}/api/movies/movie/tt9999970`);
+    const firstBody = await first.text();
+    expect(first.status).toBe(200);
+    expect(full).toHaveBeenCalledTimes(1);
+
+    const second = await fetch(`${base}/api/movies/movie/tt9999970`, { headers: { 'x-request-id': 'probe-42' } });
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(firstBody);
+    expect(full).toHaveBeenCalledTimes(1);
+    expect(comparable(second)).toEqual(comparable(first));
+    expect(second.headers.get('x-request-id')).toBe('probe-42');
+    expect(second.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(JSON.parse(firstBody).data.title).toBe('Kept Picture');
+    expect(await views('tt9999970')).toBe(2);
+    full.mockRestore();
+  });
+
+  it('leaves requests with credentials, a query, another method or another type to the full stack', async () => {
+    await fetch(`${base}/api/movies/movie/tt9999971`);
+    const full = vi.spyOn(ctx.app.titles, 'pageJson');
+    await fetch(`${base}/api/movies/movie/tt9999971`, { headers: { cookie: 'theme=dark' } });
+    await fetch(`${base}/api/movies/movie/tt9999971`, { headers: { authorization: 'Bearer not-a-real-token-at-all' } });
+    await fetch(`${base}/api/movies/movie/tt9999971?from=search`);
+    expect((await fetch(`${base}/api/movies/movie/tt9999971`, { method: 'HEAD' })).status).toBe(200);
+    expect(full).toHaveBeenCalledTimes(4);
+    // A kept movie page is not a TV page: the full stack answers 404.
+    const wrongType = await fetch(`${base}/api/movies/tvSeries/tt9999971`);
+    expect(wrongType.status).toBe(404);
+    expect((await wrongType.json()).error.code).toBe('title_not_found');
+    full.mockRestore();
+  });
+
+  it('stops answering a page once the catalogue changes', async () => {
+    await fetch(`${base}/api/movies/movie/tt9999970`);
+    await upsertTitles(ctx.database.db, [{ ...title, primaryTitle: 'Kept Picture Restored' }], searchText);
+    await ctx.app.titles.sync();
+    const res = await fetch(`${base}/api/movies/movie/tt9999970`);
+    expect((await res.json()).data.title).toBe('Kept Picture Restored');
+  });
+});

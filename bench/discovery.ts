@@ -1,15 +1,15 @@
 // Issue-3 budgets on a generated 1,000,000-title SQLite catalogue: search, title page and home sections
-// at 50 concurrent clients. The catalogue is generated once and reused from /tmp.
+// at 50 concurrent clients driven by wrk (bench/wrk.ts). The catalogue is generated once and reused from /tmp.
 // Usage: npm run bench:discovery   (BENCH_SECONDS=10, BENCH_TITLES=1000000, BENCH_DB=/tmp/...)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
 import { serverNodeArgs } from './start-flags.ts';
+import { hasWrk, runWrk, type WrkRequest } from './wrk.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -18,8 +18,22 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
 
-// As in the foundation benchmark: the server gets core 0, the load generator (this process) core 1.
+// As in the foundation benchmark: the server gets core 0, the load generator core 1.
 const pinned = spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
+const LOAD_CORE = pinned ? 1 : undefined;
+
+// The load generator: wrk (see bench/wrk.ts). Installed from Debian's packages when missing and allowed.
+if (!hasWrk()) {
+  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (canApt) {
+    console.log("wrk is missing: installing Debian's wrk package.");
+    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk'], { stdio: 'inherit' });
+  }
+  if (!hasWrk()) {
+    console.error('This benchmark drives the server with wrk. Install it (Debian/Ubuntu: sudo apt-get install -y wrk) and run it again.');
+    process.exit(1);
+  }
+}
 // The built server (what `npm start` runs) when there is one, else the sources.
 const serverArgs = existsSync('dist/server/main.js')
   ? [...serverNodeArgs(), 'dist/server/main.js']
@@ -145,40 +159,30 @@ const results: Result[] = [];
 
 // BENCH_ONLY=<regular expression>: run only the rows whose name matches.
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-async function run(name: string, budget: number, opts: Partial<autocannon.Options>, warmup = WARMUP) {
+/** Where each request list was left: a row that sends the same list again goes on from there. */
+const sent = new Map<WrkRequest[], number>();
+async function run(name: string, budget: number, requests: WrkRequest[], warmup = WARMUP) {
   if (only && !only.test(name)) return;
-  const common = { url: base, connections: CONNECTIONS, ...opts } as autocannon.Options;
-  await autocannon({ ...common, duration: warmup });
-  const r = await autocannon({ ...common, duration: DURATION });
-  results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, budget });
-  const last = results[results.length - 1];
-  console.log(`  ${name.padEnd(46)} ${last.rps.toFixed(0).padStart(6)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  errors ${last.errors}`);
+  const common = { base, connections: CONNECTIONS, requests, core: LOAD_CORE };
+  if (warmup > 0) sent.set(requests, (sent.get(requests) ?? 0) + (await runWrk({ ...common, seconds: warmup, offset: sent.get(requests) ?? 0 })).requests);
+  const r = await runWrk({ ...common, seconds: DURATION, offset: sent.get(requests) ?? 0 });
+  sent.set(requests, (sent.get(requests) ?? 0) + r.requests);
+  results.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, budget });
+  console.log(`  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p90 ${r.p90} ms  p99 ${r.p99} ms  max ${r.max} ms  errors ${r.errors}`);
 }
 
-let qi = 0;
-let ti = 0;
-let cqi = 0;
-let cti = 0;
-const json = { 'content-type': 'application/json' };
-console.log(`\nDiscovery benchmark: ${COUNT.toLocaleString('en')} titles, ${CONNECTIONS} connections, ${DURATION} s per run${pinned ? ', server on core 0, load generator on core 1' : ''}, server ${serverArgs.at(-1)}`);
+const search = (input: string): WrkRequest => ({ method: 'POST', path: '/api/movies/search', body: JSON.stringify({ input, titleType: null }) });
+const titlePage = (id: string): WrkRequest => ({ method: 'GET', path: `/api/movies/movie/${id}` });
+console.log(`\nDiscovery benchmark: ${COUNT.toLocaleString('en')} titles, ${CONNECTIONS} connections, ${DURATION} s per run, load from wrk${pinned ? ', server on core 0, load generator on core 1' : ''}, server ${serverArgs.at(-1)}`);
 // The Zipf rows run first, before other rows have filled the caches with the same queries.
 // The query list in a shuffled order, so the most asked queries are of every kind.
 const zipfQueries = [...coldQueries].sort(() => rand() - 0.5);
 const nextQuery = zipfSampler(zipfQueries.length, ZIPF_S);
 const nextMovie = zipfSampler(moviesByPopularity.length, ZIPF_S);
-const zipfSearch: Partial<autocannon.Options> = {
-  requests: [
-    {
-      method: 'POST',
-      path: '/api/movies/search',
-      headers: json,
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: zipfQueries[nextQuery()], titleType: null }) }),
-    },
-  ],
-};
-const zipfTitles: Partial<autocannon.Options> = {
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${moviesByPopularity[nextMovie()]}` }) }],
-};
+// Enough draws that no row sends the same sequence twice (about 25k req/s for the 32 s of each workload).
+const DRAWS = Number(process.env.ZIPF_DRAWS ?? 1_000_000);
+const zipfSearch = Array.from({ length: DRAWS }, () => search(zipfQueries[nextQuery()]));
+const zipfTitles = Array.from({ length: DRAWS }, () => titlePage(moviesByPopularity[nextMovie()]));
 // Each Zipf workload twice: just after start (2 s of warm-up, caches nearly empty), then in
 // steady state (after ZIPF_STEADY more seconds of the same traffic, as on a server that has been up).
 const STEADY = Number(process.env.ZIPF_STEADY ?? 10);
@@ -186,38 +190,14 @@ await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} quer
 await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} queries, steady)`, 10, zipfSearch, STEADY);
 await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, from start)`, 5, zipfTitles);
 await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, steady)`, 5, zipfTitles, STEADY);
-await run(`POST /api/movies/search (${queries.length} varied queries)`, 10, {
-  requests: [
-    {
-      method: 'POST',
-      path: '/api/movies/search',
-      headers: json,
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: queries[qi++ % queries.length], titleType: null }) }),
-    },
-  ],
-});
-await run(`POST /api/movies/search (${coldQueries.length} distinct, cold)`, 10, {
-  requests: [
-    {
-      method: 'POST',
-      path: '/api/movies/search',
-      headers: json,
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ input: coldQueries[cqi++ % coldQueries.length], titleType: null }) }),
-    },
-  ],
-});
-await run('GET /api/search?q= (page 1, 20 results)', 10, {
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/search?q=${encodeURIComponent(queries[qi++ % queries.length])}` }) }],
-});
-await run(`GET /api/movies/movie/{id} (${movieIds.length} different titles)`, 5, {
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${movieIds[ti++ % movieIds.length]}` }) }],
-});
-await run(`GET /api/movies/movie/{id} (${coldIds.length} titles, cold)`, 5, {
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/movies/movie/${coldIds[cti++ % coldIds.length]}` }) }],
-});
-await run('GET /api/home/weekly-popular-movies', 10, { requests: [{ method: 'GET', path: '/api/home/weekly-popular-movies' }] });
-await run('GET /api/home/carousel', 10, { requests: [{ method: 'GET', path: '/api/home/carousel' }] });
-await run('GET /api/movies/filters?genre=Drama&sort=rating', 50, { requests: [{ method: 'GET', path: '/api/movies/filters?genre=Drama&sort=rating&page=3' }] });
+await run(`POST /api/movies/search (${queries.length} varied queries)`, 10, queries.map(search));
+await run(`POST /api/movies/search (${coldQueries.length} distinct, cold)`, 10, coldQueries.map(search));
+await run('GET /api/search?q= (page 1, 20 results)', 10, queries.map((q) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(q)}` })));
+await run(`GET /api/movies/movie/{id} (${movieIds.length} different titles)`, 5, movieIds.map(titlePage));
+await run(`GET /api/movies/movie/{id} (${coldIds.length} titles, cold)`, 5, coldIds.map(titlePage));
+await run('GET /api/home/weekly-popular-movies', 10, [{ method: 'GET', path: '/api/home/weekly-popular-movies' }]);
+await run('GET /api/home/carousel', 10, [{ method: 'GET', path: '/api/home/carousel' }]);
+await run('GET /api/movies/filters?genre=Drama&sort=rating', 50, [{ method: 'GET', path: '/api/movies/filters?genre=Drama&sort=rating&page=3' }]);
 
 const rssEnd = rssMb(app.pid as number);
 await new Promise((r) => {
@@ -237,10 +217,11 @@ if (!only || only.test('hello-world')) {
   });
   await waitUntilOk(`http://127.0.0.1:${helloPort}/`, hello, 30_000);
   const helloBase = `http://127.0.0.1:${helloPort}`;
-  await autocannon({ url: helloBase, connections: CONNECTIONS, duration: WARMUP });
-  const r = await autocannon({ url: helloBase, connections: CONNECTIONS, duration: DURATION });
-  results.push({ name: 'bare Fastify hello-world (the floor)', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, budget: Number.NaN });
-  console.log(`  bare Fastify hello-world (the floor)           ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms`);
+  const root: WrkRequest[] = [{ method: 'GET', path: '/' }];
+  await runWrk({ base: helloBase, connections: CONNECTIONS, seconds: WARMUP, requests: root, core: LOAD_CORE });
+  const r = await runWrk({ base: helloBase, connections: CONNECTIONS, seconds: DURATION, requests: root, core: LOAD_CORE });
+  results.push({ name: 'bare Fastify hello-world (the floor)', rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, budget: Number.NaN });
+  console.log(`  bare Fastify hello-world (the floor)           ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p90 ${r.p90} ms  p99 ${r.p99} ms  max ${r.max} ms`);
   await new Promise((res) => {
     hello.once('exit', res);
     hello.kill('SIGTERM');

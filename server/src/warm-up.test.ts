@@ -25,7 +25,7 @@ describe('warm-up before listening', () => {
     await upsertTitles(ctx.database.db, [...REAL_TITLES.map(realTitle), ...generatedTitles(400, 5)], searchText);
     await ctx.app.titles.sync();
     const before = await search('godfather');
-    // The first answer is kept: asking again gives the very same object.
+    // The first answer is kept: asking again gives the very same holder.
     const kept = await ctx.app.titles.suggest('star wars', null);
     expect(await ctx.app.titles.suggest('star wars', null)).toBe(kept);
 
@@ -37,7 +37,7 @@ describe('warm-up before listening', () => {
     await ctx.app.titles.flushViews();
     const views = await ctx.database.db.selectFrom('titleActivityDaily').selectAll().where('kind', '=', 'view').execute();
     expect(views).toEqual([]);
-    // ... the kept answers were let go (a new object), and answers are unchanged.
+    // ... the kept answers were let go (a new holder), and answers are unchanged.
     const again = await ctx.app.titles.suggest('star wars', null);
     expect(again).not.toBe(kept);
     expect(again).toEqual(kept);

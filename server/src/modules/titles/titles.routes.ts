@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
@@ -47,15 +48,19 @@ export function keptTitlePages(service: TitlesService): (path: string) => string
 
 /** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
 export async function titlesRoutes(app: FastifyInstance) {
-  // Title pages are written by the serializer compiled from their contract (checked against zod outside
-  // production) once, then kept and sent as bytes.
-  const writePage = createSerializerCompiler({ verify: app.config.NODE_ENV !== 'production' })({
-    schema: envelope(TitleDetailsSchema),
-    method: 'GET',
-    url: '/api/movies/:type/:id',
-    httpStatus: '200',
-  } as never) as (payload: unknown) => string;
-  const service = new TitlesService(app.database, app.log, (page) => writePage({ data: page }));
+  // Title pages and search answers are written once by the serializers compiled from their contracts
+  // (checked against zod outside production), kept as JSON, and sent as they are.
+  const compile = createSerializerCompiler({ verify: app.config.NODE_ENV !== 'production' });
+  const writer = (schema: ZodType, url: string) => {
+    const write = compile({ schema: envelope(schema), method: 'GET', url, httpStatus: '200' } as never) as (payload: unknown) => string;
+    return (data: unknown) => write({ data });
+  };
+  const service = new TitlesService(app.database, app.log, {
+    page: writer(TitleDetailsSchema, '/api/movies/:type/:id'),
+    suggestions: writer(SearchResponseSchema, '/api/movies/search'),
+    searchPage: writer(MediaSearchPageSchema, '/api/search'),
+  });
+  const JSON_TYPE = 'application/json; charset=utf-8';
   await service.rebuild();
   service.start();
   app.decorate('titles', service);
@@ -70,7 +75,6 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.post(
     '/api/movies/search',
     {
-      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Search-box suggestions: up to 10 titles',
@@ -80,13 +84,12 @@ export async function titlesRoutes(app: FastifyInstance) {
         response: { 200: envelope(SearchResponseSchema) },
       },
     },
-    async (req) => ({ data: await service.suggest(req.body.input, req.body.titleType) }),
+    async (req, reply) => reply.type(JSON_TYPE).send((await service.suggest(req.body.input, req.body.titleType)).json as never),
   );
 
   r.get(
     '/api/search',
     {
-      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags,
         summary: 'Full search results for the /search page, 20 per page (?q=&type=movie|tvSeries&page=1)',
@@ -95,7 +98,7 @@ export async function titlesRoutes(app: FastifyInstance) {
         response: { 200: envelope(MediaSearchPageSchema) },
       },
     },
-    async (req) => ({ data: await service.searchPage(req.query.q, req.query.type ?? null, req.query.page) }),
+    async (req, reply) => reply.type(JSON_TYPE).send((await service.searchPage(req.query.q, req.query.type ?? null, req.query.page)).json as never),
   );
 
   r.post(
@@ -230,7 +233,7 @@ export async function titlesRoutes(app: FastifyInstance) {
       },
     },
     // The answer is already JSON (see writePage above): sent as it is.
-    async (req, reply) => reply.type('application/json; charset=utf-8').send((await service.pageJson(req.params.type, req.params.id)) as never),
+    async (req, reply) => reply.type(JSON_TYPE).send((await service.pageJson(req.params.type, req.params.id)) as never),
   );
 
   // ---- home ----

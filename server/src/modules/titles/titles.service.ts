@@ -48,6 +48,18 @@ function signature(r: repo.IndexRowWithStamp): string {
   );
 }
 
+/** An answer kept as JSON; the same holder each time it is found again. */
+export interface KeptAnswer {
+  readonly json: string;
+}
+
+/** Writers of answers as JSON, {"data": value}. */
+export interface AnswerWriters {
+  page: (data: TitleDetails) => string;
+  suggestions: (data: MediaSearchResult[]) => string;
+  searchPage: (data: MediaSearchPage) => string;
+}
+
 interface Cached<T> {
   expires: number;
   version: number;
@@ -78,8 +90,12 @@ export class TitlesService {
   constructor(
     private database: Database,
     private log: FastifyBaseLogger,
-    /** Writes a title page's answer; the route passes the serializer compiled from its contract. */
-    private writePage: (page: TitleDetails) => string = (page) => JSON.stringify({ data: page }),
+    /** Write answers as JSON ({"data": ...}); the routes pass the serializers compiled from their contracts. */
+    private writers: AnswerWriters = {
+      page: (data) => JSON.stringify({ data }),
+      suggestions: (data) => JSON.stringify({ data }),
+      searchPage: (data) => JSON.stringify({ data }),
+    },
   ) {}
 
   private get db() {
@@ -221,41 +237,49 @@ export class TitlesService {
   // ---- search ------------------------------------------------------------------------------------
 
   /**
-   * Finished search answers, the same object each time so the route's serializer reuses its JSON too. Found
-   * by the exact input first (no parsing on the hot path), then by the query as the index reads it (case,
-   * accents and spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the
-   * index changes.
+   * Finished search answers, kept as their JSON (one string each: a kept answer costs the garbage collector
+   * one object to copy instead of a graph of cards) in a holder, the same holder each time. Found by the exact
+   * input first (no parsing on the hot path), then by the query as the index reads it (case, accents and
+   * spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the index changes.
    */
-  private answers = new LruMap<string, unknown>(20_000);
+  private answers = new LruMap<string, KeptAnswer>(20_000);
   private answersVersion = -1;
 
-  private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, empty: () => T): Promise<T> {
+  private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, write: (value: T) => string, empty: () => T): Promise<KeptAnswer> {
     if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
     }
     const exact = `${kind}|${input}`;
-    const seen = this.answers.get(exact) as T | undefined;
+    const seen = this.answers.get(exact);
     if (seen !== undefined) return seen;
     const q = parseQuery(input);
-    if (q.tokens.length === 0) return empty();
+    if (q.tokens.length === 0) return { json: write(empty()) };
     const folded = `${kind}|\u0000${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
-    let value = this.answers.get(folded) as T | undefined;
-    if (value === undefined) {
+    let kept = this.answers.get(folded);
+    if (kept === undefined) {
       const version = this.index.version;
-      value = await load(q);
-      if (version !== this.index.version || this.warming) return value;
-      this.answers.set(folded, value);
+      kept = { json: write(await load(q)) };
+      if (version !== this.index.version || this.warming) return kept;
+      this.answers.set(folded, kept);
     }
-    if (!this.warming) this.answers.set(exact, value);
-    return value;
+    if (!this.warming) this.answers.set(exact, kept);
+    return kept;
   }
 
-  suggest(input: string, type: TitleType | null): Promise<MediaSearchResult[]> {
-    return this.answer(`s|${type ?? ''}`, input, (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids), () => []);
+  /** Search-box suggestions: {"data": MediaSearchResult[]} as JSON. */
+  suggest(input: string, type: TitleType | null): Promise<KeptAnswer> {
+    return this.answer(
+      `s|${type ?? ''}`,
+      input,
+      (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids),
+      this.writers.suggestions,
+      () => [],
+    );
   }
 
-  searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
+  /** A page of full search results: {"data": MediaSearchPage} as JSON. */
+  searchPage(input: string, type: TitleType | null, page: number): Promise<KeptAnswer> {
     return this.answer(
       `p|${type ?? ''}|${page}`,
       input,
@@ -263,6 +287,7 @@ export class TitlesService {
         const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
         return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
       },
+      this.writers.searchPage,
       () => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false }),
     );
   }
@@ -372,7 +397,7 @@ export class TitlesService {
     if (kept) return kept;
     const now = Date.now();
     const version = this.index.version;
-    const body = this.writePage(await this.details(type, id));
+    const body = this.writers.page(await this.details(type, id));
     if (!this.warming && version === this.index.version) this.pages.set(id, { body, type, expires: now + 60_000, version });
     return body;
   }

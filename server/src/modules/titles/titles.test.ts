@@ -401,7 +401,8 @@ describe('search answers kept', () => {
     const page1 = await service.searchPage('the', null, 1);
     const page2 = await service.searchPage('the', null, 2);
     expect(page2).not.toBe(page1);
-    expect(page2.page).toBe(2);
+    expect(JSON.parse(page2.json).data.page).toBe(2);
+    expect(await service.searchPage('THE', null, 2)).toBe(page2);
   });
 });
 

@@ -78,44 +78,4 @@ describe('kept title pages', () => {
     const res = await fetch(`${base}/api/movies/movie/tt9999970`);
     expect((await res.json()).data.title).toBe('Kept Picture Restored');
   });
-
-  it('answers a repeated search from its kept JSON, and hands every other body to Fastify intact', async () => {
-    const post = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${base}/api/movies/search`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-    const full = vi.spyOn(ctx.app.titles, 'suggest');
-    const first = await post(JSON.stringify({ input: 'kept pic', titleType: null }));
-    const firstBody = await first.text();
-    expect(first.status).toBe(200);
-    expect(JSON.parse(firstBody).data[0].id).toBe('tt9999970');
-    expect(full).toHaveBeenCalledTimes(1);
-
-    const again = await post(JSON.stringify({ input: 'kept pic', titleType: null }));
-    expect(await again.text()).toBe(firstBody);
-    expect(comparable(again)).toEqual(comparable(first));
-    expect(full).toHaveBeenCalledTimes(1);
-
-    // Not kept (another type, a new input): read here, then answered by the full stack from the same body.
-    const movies = await post(JSON.stringify({ input: 'kept pic', titleType: 'movie' }));
-    expect((await movies.json()).data[0].id).toBe('tt9999970');
-    expect(full).toHaveBeenCalledTimes(2);
-    // Bad bodies get Fastify's answers, naming the field.
-    const bad = await post(JSON.stringify({ input: 42, titleType: null }));
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toMatch(/^input/);
-    const badType = await post(JSON.stringify({ input: 'kept pic', titleType: 'book' }));
-    expect(badType.status).toBe(400);
-    expect((await badType.json()).error.message).toMatch(/^titleType/);
-    const notJson = await post('{"input": "kept');
-    expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error.code).toBe('invalid_json');
-    const poisoned = await post('{"input":"kept pic","titleType":null,"__proto__":{"x":1}}');
-    expect(poisoned.status).toBe(400);
-    // Defaults apply on the full path: an empty object is a blank search (the third call).
-    const empty = await post('{}');
-    expect((await empty.json()).data).toEqual([]);
-    // With credentials the full stack answers even a kept search.
-    await post(JSON.stringify({ input: 'kept pic', titleType: null }), { cookie: 'theme=dark' });
-    expect(full).toHaveBeenCalledTimes(4);
-    full.mockRestore();
-  });
 });

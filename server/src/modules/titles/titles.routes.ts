@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
   DirectoryFiltersQuerySchema,
@@ -24,7 +24,6 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
-import { replayedBody } from '../../lib/kept-answers.ts';
 import { createSerializerCompiler, reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { TitlesService } from './titles.service.ts';
 
@@ -44,16 +43,6 @@ export function keptTitlePages(service: TitlesService): (path: string) => string
   return (path) => {
     const m = TITLE_PAGE_PATH.exec(path);
     return m ? service.keptPage(m[1] as TitleType, m[2]) : undefined;
-  };
-}
-
-/** Finds kept search-box suggestions for a request body read before routing (lib/kept-answers.ts). */
-export function keptSuggestions(service: TitlesService): (body: unknown) => string | undefined {
-  return (body) => {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    const { input, titleType } = body as Record<string, unknown>;
-    if (typeof input !== 'string' || !(titleType === null || titleType === 'movie' || titleType === 'tvSeries')) return undefined;
-    return service.keptSuggestion(input, titleType)?.json;
   };
 }
 
@@ -86,8 +75,6 @@ export async function titlesRoutes(app: FastifyInstance) {
   r.post(
     '/api/movies/search',
     {
-      // A body already read by the kept-answers path comes back through here.
-      preParsing: (req, _reply, payload, done) => done(null, replayedBody(req.raw) ?? payload),
       schema: {
         tags,
         summary: 'Search-box suggestions: up to 10 titles',

@@ -267,12 +267,6 @@ export class TitlesService {
     return kept;
   }
 
-  /** The kept suggestions for exactly this input while they are current, else undefined. */
-  keptSuggestion(input: string, type: TitleType | null): KeptAnswer | undefined {
-    if (this.answersVersion !== this.index.version) return undefined;
-    return this.answers.get(`s|${type ?? ''}|${input}`);
-  }
-
   /** Search-box suggestions: {"data": MediaSearchResult[]} as JSON. */
   suggest(input: string, type: TitleType | null): Promise<KeptAnswer> {
     return this.answer(

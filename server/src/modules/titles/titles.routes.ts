@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
   DirectoryFiltersQuerySchema,

@@ -167,8 +167,8 @@ export const PAGE_PEOPLE = 60;
 const TITLE_PAGE_SQL = `select id, title_type as titleType, primary_title as primaryTitle, original_title as originalTitle, start_year as startYear,
   end_year as endYear, release_date as releaseDate, runtime_minutes as runtimeMinutes, genres, plot, certification, seasons,
   imdb_rating as imdbRating, imdb_votes as imdbVotes, gross_usd as grossUsd, poster_url as posterUrl, backdrop_url as backdropUrl,
-  (select json_group_array(json_array(name, role, character)) from
-    (select name, role, character from title_people where title_id = titles.id order by role, ordering limit ${PAGE_PEOPLE})) as people
+  (select json_group_array(json_array(name, role, character) order by role, ordering) from
+    (select name, role, character, ordering from title_people where title_id = titles.id order by role, ordering limit ${PAGE_PEOPLE})) as people
   from titles where id = ?`;
 
 /** A title page's row and its people (creators, directors, actors, writers, each in billing order), or undefined. */

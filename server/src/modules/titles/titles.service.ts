@@ -382,7 +382,7 @@ export class TitlesService {
     }
   }
 
-  // ---- title page ----
+  // ---- title page --------------------------------------------------------------------------------
 
   /**
    * Title pages as sent: each page's JSON written once and kept as one string (a string holds no pointers,

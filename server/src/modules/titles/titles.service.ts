@@ -12,6 +12,7 @@ import type {
 import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind } from '../../db/schema.ts';
+import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { LruMap } from '../../lib/lru.ts';
 import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
@@ -244,6 +245,8 @@ export class TitlesService {
    */
   private answers = new LruMap<string, KeptAnswer>(20_000);
   private answersVersion = -1;
+  /** Which queries and title pages were asked for recently: answers are kept from their second request. */
+  private askedAgain = new Doorkeeper();
 
   private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, write: (value: T) => string, empty: () => T): Promise<KeptAnswer> {
     if (this.answersVersion !== this.index.version) {
@@ -260,7 +263,8 @@ export class TitlesService {
     if (kept === undefined) {
       const version = this.index.version;
       kept = { json: write(await load(q)) };
-      if (version !== this.index.version || this.warming) return kept;
+      // Kept from the query's second request on (see Doorkeeper): most queries are asked once.
+      if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return kept;
       this.answers.set(folded, kept);
     }
     if (!this.warming) this.answers.set(exact, kept);
@@ -386,8 +390,9 @@ export class TitlesService {
 
   /**
    * Title pages as sent: each page's JSON written once and kept as one string (a string holds no pointers,
-   * so the garbage collector does not scan it), sent as it is. The most recently used PAGE_CACHE pages are
-   * kept for a minute; all are dropped on every catalogue change.
+   * so the garbage collector does not scan it), sent as it is. A page is kept from its second request within
+   * a while (Doorkeeper); the most recently used PAGE_CACHE pages are kept for a minute; all are dropped on
+   * every catalogue change.
    */
   private pages = new LruMap<string, { body: string; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
 
@@ -398,7 +403,10 @@ export class TitlesService {
     const now = Date.now();
     const version = this.index.version;
     const body = this.writers.page(await this.details(type, id));
-    if (!this.warming && version === this.index.version) this.pages.set(id, { body, type, expires: now + 60_000, version });
+    // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
+    if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
+      this.pages.set(id, { body, type, expires: now + 60_000, version });
+    }
     return body;
   }
 
@@ -527,6 +535,7 @@ export class TitlesService {
     } finally {
       this.warming = false;
       this.answers.clear();
+      this.askedAgain.reset();
       this.pages.clear();
       this.similarByGenres.clear();
       this.cache.clear();

@@ -1,0 +1,242 @@
+// Open-loop load at a fixed rate, for latency at a stated load (what a p99 budget means), next to wrk's
+// closed loop (bench/wrk.ts), where each connection sends its next request the moment an answer arrives
+// and latency is then the queue the load generator itself keeps full (50 connections / throughput).
+//
+// Requests are due at fixed times: request i at start + i / rate, on connection i mod connections,
+// whatever the server does. A request that falls due while its connection still waits for an answer
+// goes out as soon as that answer arrives, and its latency counts from when it was due, not from when
+// it was sent; so a stall of the server counts against every request it delays (no "coordinated
+// omission", as in Gil Tene's wrk2). The generator runs in its own process (own heap, own core), so its
+// garbage collection does not land in the figures; how late it sent is reported separately (lag).
+//
+// As a library: runPaced(...). As a program (what runPaced spawns):
+//   node --import tsx bench/paced.ts <base> <connections> <rate> <seconds> <requests.tsv> <offset>
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WrkRequest } from './wrk.ts';
+
+export interface PacedResult {
+  /** Requests due in the run, and answered. */
+  due: number;
+  answered: number;
+  /** Answers per second over the run. */
+  rps: number;
+  /** Latency from when each request was due to its answer, in milliseconds (two decimals). */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Answers with a status of 400 or more, connection errors, and requests left unanswered 10 s after the run. */
+  errors: number;
+  /** p99 of how late the generator itself sent requests whose connection was free (its own noise), ms. */
+  lagP99: number;
+}
+
+const here = fileURLToPath(import.meta.url);
+
+/** Sends `requests` (in order, from `offset`, wrapping) at `rate` per second over `connections` for `seconds`. */
+export async function runPaced(opts: {
+  base: string;
+  connections: number;
+  rate: number;
+  seconds: number;
+  requests: WrkRequest[];
+  offset?: number;
+  core?: number;
+}): Promise<PacedResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelhouse-paced-'));
+  try {
+    const list = join(dir, 'requests.tsv');
+    writeFileSync(list, `${opts.requests.map((r) => `${r.method}\t${r.path}${r.body ? `\t${r.body}` : ''}`).join('\n')}\n`);
+    const args = ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, String(opts.offset ?? 0)];
+    const cmd = opts.core === undefined ? process.execPath : 'taskset';
+    const argv = opts.core === undefined ? args : ['-c', String(opts.core), process.execPath, ...args];
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (d) => {
+        text += d;
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`paced load exited with ${code}: ${text}`))));
+    });
+    const line = out.split('\n').find((l) => l.startsWith('PACED '));
+    if (!line) throw new Error(`paced load printed no figures: ${out}`);
+    return JSON.parse(line.slice(6)) as PacedResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Conn {
+  socket: Socket;
+  busy: boolean;
+  /** When the request in flight was due. */
+  due: number;
+  /** Due times of requests waiting for this connection. */
+  waiting: number[];
+  /** Their requests, in the same order. */
+  queued: string[];
+  buf: Buffer | null;
+  /** Bytes of the answer being read (head and body), or -1 until its head is in. */
+  need: number;
+  status: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const ms = (x: number) => Math.round(x * 100) / 100;
+
+/** The generator itself (run in its own process by runPaced). */
+export async function pacedLoad(
+  base: string,
+  connections: number,
+  rate: number,
+  seconds: number,
+  requests: WrkRequest[],
+  offset: number,
+): Promise<PacedResult> {
+  const url = new URL(base);
+  const host = url.host;
+  const format = (r: WrkRequest) =>
+    r.body
+      ? `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}`
+      : `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
+  const total = Math.max(1, Math.round(rate * seconds));
+  const interval = 1000 / rate;
+  const latencies = new Float64Array(total);
+  const lags: number[] = [];
+  let answered = 0;
+  let errors = 0;
+  let finish: (() => void) | null = null;
+  let settled = 0;
+  const settle = () => {
+    settled++;
+    if (settled === total) finish?.();
+  };
+
+  const conns: Conn[] = await Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise<Conn>((resolve, reject) => {
+          const socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true });
+          const c: Conn = { socket, busy: false, due: 0, waiting: [], queued: [], buf: null, need: -1, status: 0 };
+          socket.once('connect', () => resolve(c));
+          socket.once('error', reject);
+        }),
+    ),
+  );
+  const send = (c: Conn, due: number, request: string) => {
+    c.busy = true;
+    c.due = due;
+    c.socket.write(request);
+  };
+  const fail = (c: Conn) => {
+    // The connection is gone: what it was carrying and what waits for it are errors.
+    const lost = (c.busy ? 1 : 0) + c.waiting.length;
+    c.busy = false;
+    c.waiting = [];
+    c.queued = [];
+    for (let k = 0; k < lost; k++) settle();
+  };
+  for (const c of conns) {
+    c.socket.on('error', () => fail(c));
+    c.socket.on('close', () => fail(c));
+    c.socket.on('data', (chunk: Buffer) => {
+      c.buf = c.buf ? Buffer.concat([c.buf, chunk]) : chunk;
+      for (;;) {
+        const buf = c.buf;
+        if (!buf) return;
+        if (c.need < 0) {
+          const end = buf.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buf.toString('latin1', 0, end);
+          c.status = Number(head.slice(9, 12));
+          const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+          if (!length) throw new Error(`an answer without content-length: ${head}`);
+          c.need = end + 4 + Number(length[1]);
+        }
+        if (buf.length < c.need) return;
+        const now = performance.now();
+        c.buf = buf.length > c.need ? buf.subarray(c.need) : null;
+        c.need = -1;
+        if (c.status >= 400) errors++;
+        latencies[answered++] = now - c.due;
+        c.busy = false;
+        settle();
+        const due = c.waiting.shift();
+        if (due !== undefined) send(c, due, c.queued.shift() as string);
+      }
+    });
+  }
+
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const start = performance.now() + 20;
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next < total) {
+        const due = start + next * interval;
+        if (due > now) break;
+        const c = conns[next % connections];
+        const request = format(requests[(offset + next) % requests.length]);
+        if (c.socket.destroyed) settle();
+        else if (c.busy) {
+          c.waiting.push(due);
+          c.queued.push(request);
+        } else {
+          lags.push(now - due);
+          send(c, due, request);
+        }
+        next++;
+      }
+      if (next < total) setImmediate(tick);
+      else resolve();
+    };
+    setImmediate(tick);
+  });
+  const sentAll = performance.now();
+  const timeout = setTimeout(() => finish?.(), 10_000);
+  await done;
+  clearTimeout(timeout);
+  const elapsed = (Math.max(sentAll, performance.now()) - start) / 1000;
+  for (const c of conns) c.socket.destroy();
+  const sorted = latencies.slice(0, answered).sort();
+  const lagSorted = Float64Array.from(lags).sort();
+  return {
+    due: total,
+    answered,
+    rps: Math.round(answered / elapsed),
+    p50: ms(percentile(sorted, 50)),
+    p90: ms(percentile(sorted, 90)),
+    p99: ms(percentile(sorted, 99)),
+    max: ms(sorted.length ? sorted[sorted.length - 1] : 0),
+    // Error answers, and requests never answered (lost with their connection, or still waiting at the end).
+    errors: errors + (total - answered),
+    lagP99: ms(percentile(lagSorted, 99)),
+  };
+}
+
+if (process.argv[1] === here) {
+  const [base, connections, rate, seconds, file, offset] = process.argv.slice(2);
+  const requests = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [method, path, body] = line.split('\t');
+      return { method: method as WrkRequest['method'], path, body: body || undefined };
+    });
+  const r = await pacedLoad(base, Number(connections), Number(rate), Number(seconds), requests, Number(offset));
+  process.stdout.write(`PACED ${JSON.stringify(r)}\n`);
+  process.exit(0);
+}

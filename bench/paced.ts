@@ -152,7 +152,7 @@ export async function pacedLoad(
     c.socket.on('data', (chunk: Buffer) => {
       c.buf = c.buf ? Buffer.concat([c.buf, chunk]) : chunk;
       for (;;) {
-        const buf = c.buf;
+        const buf: Buffer | null = c.buf;
         if (!buf) return;
         if (c.need < 0) {
           const end = buf.indexOf('\r\n\r\n');

@@ -51,8 +51,11 @@ export async function runPaced(opts: {
   const dir = mkdtempSync(join(tmpdir(), 'reelhouse-paced-'));
   try {
     const list = join(dir, 'requests.tsv');
-    writeFileSync(list, `${opts.requests.map((r) => `${r.method}\t${r.path}${r.body ? `\t${r.body}` : ''}`).join('\n')}\n`);
-    const args = ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, String(opts.offset ?? 0)];
+    // Only the requests this run sends, from the offset on.
+    const count = Math.min(opts.requests.length, Math.round(opts.rate * opts.seconds) + 1);
+    const window = Array.from({ length: count }, (_, k) => opts.requests[((opts.offset ?? 0) + k) % opts.requests.length]);
+    writeFileSync(list, `${window.map((r) => `${r.method}\t${r.path}${r.body ? `\t${r.body}` : ''}`).join('\n')}\n`);
+    const args = ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0'];
     const cmd = opts.core === undefined ? process.execPath : 'taskset';
     const argv = opts.core === undefined ? args : ['-c', String(opts.core), process.execPath, ...args];
     const out = await new Promise<string>((resolve, reject) => {

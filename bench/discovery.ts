@@ -165,8 +165,17 @@ interface Result {
   p99: number;
   errors: number;
   budget: number;
+  /** Open loop: the server's CPU time (all its threads) per answered request, in µs. */
+  cpuUs?: number;
 }
 const results: Result[] = [];
+
+/** CPU time a process has used so far (user + system, all threads), in ms, from /proc. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 // BENCH_ONLY=<regular expression>: run only the rows whose name matches.
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -190,10 +199,12 @@ async function paced(name: string, budget: number, requests: WrkRequest[], rate:
   if (only && !only.test(name)) return;
   const common = { base, connections: CONNECTIONS, rate, requests, core: LOAD_CORE };
   if (WARMUP > 0) sent.set(requests, (sent.get(requests) ?? 0) + (await runPaced({ ...common, seconds: WARMUP, offset: sent.get(requests) ?? 0 })).due);
+  const cpu0 = cpuMs(app.pid as number);
   const r = await runPaced({ ...common, seconds: DURATION, offset: sent.get(requests) ?? 0 });
+  const cpuUs = Math.round(((cpuMs(app.pid as number) - cpu0) * 1000) / Math.max(1, r.answered));
   sent.set(requests, (sent.get(requests) ?? 0) + r.due);
-  results.push({ name, load: rate, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, budget });
-  console.log(`  ${`${name} @ ${rate}/s`.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p90 ${r.p90} ms  p99 ${r.p99} ms  max ${r.max} ms  errors ${r.errors}  (sender lag p99 ${r.lagP99} ms)`);
+  results.push({ name, load: rate, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, budget, cpuUs });
+  console.log(`  ${`${name} @ ${rate}/s`.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p90 ${r.p90} ms  p99 ${r.p99} ms  max ${r.max} ms  errors ${r.errors}  server CPU ${cpuUs} µs/request  (sender lag p99 ${r.lagP99} ms)`);
 }
 // BENCH_RATES: the fixed rates of the open-loop rows, in requests per second over the 50 connections.
 const RATES = (process.env.BENCH_RATES ?? '1000,2000')
@@ -269,9 +280,11 @@ if (!only || only.test('hello-world')) {
   for (const rate of RATES) {
     const common = { base: helloBase, connections: CONNECTIONS, rate, requests: root, core: LOAD_CORE };
     await runPaced({ ...common, seconds: WARMUP });
+    const cpu0 = cpuMs(hello.pid as number);
     const p = await runPaced({ ...common, seconds: DURATION });
-    results.push({ name: 'bare Fastify hello-world (the floor)', load: rate, rps: p.rps, p50: p.p50, p99: p.p99, errors: p.errors, budget: Number.NaN });
-    console.log(`  ${`bare Fastify hello-world (the floor) @ ${rate}/s`.padEnd(46)} ${p.rps.toFixed(0).padStart(6)} req/s  p50 ${p.p50} ms  p90 ${p.p90} ms  p99 ${p.p99} ms  max ${p.max} ms  (sender lag p99 ${p.lagP99} ms)`);
+    const cpuUs = Math.round(((cpuMs(hello.pid as number) - cpu0) * 1000) / Math.max(1, p.answered));
+    results.push({ name: 'bare Fastify hello-world (the floor)', load: rate, rps: p.rps, p50: p.p50, p99: p.p99, errors: p.errors, budget: Number.NaN, cpuUs });
+    console.log(`  ${`bare Fastify hello-world (the floor) @ ${rate}/s`.padEnd(46)} ${p.rps.toFixed(0).padStart(6)} req/s  p50 ${p.p50} ms  p90 ${p.p90} ms  p99 ${p.p99} ms  max ${p.max} ms  server CPU ${cpuUs} µs/request  (sender lag p99 ${p.lagP99} ms)`);
   }
   await new Promise((res) => {
     hello.once('exit', res);
@@ -282,13 +295,14 @@ if (!only || only.test('hello-world')) {
 console.log('\nSummary');
 console.log(`  date ${new Date().toISOString()}  node ${process.version}  ${cpus().length} cores (${cpus()[0]?.model.trim()})`);
 console.log(`  start-up with index build: ${(startMs / 1000).toFixed(1)} s; server memory ${rssAfterStart} MB after start, ${rssEnd} MB at the end`);
-console.log('  | row | load | req/s | p50 ms | p99 ms | budget | |');
+console.log('  | row | load | req/s | server CPU µs/request | p50 ms | p99 ms | budget | |');
 for (const r of results) {
   const load = r.load === 'closed' ? '50 connections, closed loop' : `${r.load} req/s, open loop`;
+  const cpu = r.cpuUs === undefined ? '' : String(r.cpuUs);
   if (Number.isNaN(r.budget)) {
-    console.log(`  | ${r.name} | ${load} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | (none) | |`);
+    console.log(`  | ${r.name} | ${load} | ${r.rps.toFixed(0)} | ${cpu} | ${r.p50} | ${r.p99} | (none) | |`);
     continue;
   }
   const ok = r.p99 < r.budget && r.errors === 0 ? 'ok' : 'OVER';
-  console.log(`  | ${r.name} | ${load} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | < ${r.budget} | ${ok} |`);
+  console.log(`  | ${r.name} | ${load} | ${r.rps.toFixed(0)} | ${cpu} | ${r.p50} | ${r.p99} | < ${r.budget} | ${ok} |`);
 }

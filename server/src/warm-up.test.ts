@@ -25,7 +25,8 @@ describe('warm-up before listening', () => {
     await upsertTitles(ctx.database.db, [...REAL_TITLES.map(realTitle), ...generatedTitles(400, 5)], searchText);
     await ctx.app.titles.sync();
     const before = await search('godfather');
-    // The first answer is kept: asking again gives the very same holder.
+    // An answer is kept from its second request: asking again then gives the very same holder.
+    await ctx.app.titles.suggest('star wars', null);
     const kept = await ctx.app.titles.suggest('star wars', null);
     expect(await ctx.app.titles.suggest('star wars', null)).toBe(kept);
 

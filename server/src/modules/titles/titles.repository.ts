@@ -287,8 +287,8 @@ const ACTIVITY_UPSERT_SQL = `insert into title_activity_daily (day, title_id, ki
 /**
  * The buffered title views, written in the background every few seconds. On SQLite (synchronous), one
  * prepared upsert per row in short transactions: each stops after 2 ms or 250 rows, then the loop yields
- * to waiting requests, so a large batch never holds the event loop for long (on a busy machine, 250 rows
- * of titles spread over a large file took up to 10-40 ms). Elsewhere, addActivityCounts.
+ * to waiting requests, so a large batch never holds the event loop for long (under load, transactions of
+ * 250 rows sat inside 16-39 ms busy stretches of a CPU profile). Elsewhere, addActivityCounts.
  */
 export async function writeActivityBatch(database: Database, input: ActivityCount[]): Promise<void> {
   const sqlite = database.sqlite;

@@ -11,27 +11,18 @@
 //
 // As a library: runPaced(...). As a program (what runPaced spawns):
 //   node --import tsx bench/paced.ts <base> <connections> <rate> <seconds> <requests.tsv> <offset>
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WrkRequest } from './wrk.ts';
+import { type LatencyFigures, type LoadRequest, runForFigures, withRequestFile } from './load.ts';
 
-export interface PacedResult {
+/** Latency here counts from when each request was due; errors include requests left unanswered 10 s after the run. */
+export interface PacedResult extends LatencyFigures {
   /** Requests due in the run, and answered. */
   due: number;
   answered: number;
   /** Answers per second over the run. */
   rps: number;
-  /** Latency from when each request was due to its answer, in milliseconds (two decimals). */
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  /** Answers with a status of 400 or more, connection errors, and requests left unanswered 10 s after the run. */
-  errors: number;
   /** p99 of how late the generator itself sent requests whose connection was free (its own noise), ms. */
   lagP99: number;
 }
@@ -44,35 +35,21 @@ export async function runPaced(opts: {
   connections: number;
   rate: number;
   seconds: number;
-  requests: WrkRequest[];
+  requests: LoadRequest[];
   offset?: number;
   core?: number;
 }): Promise<PacedResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'reelhouse-paced-'));
-  try {
-    const list = join(dir, 'requests.tsv');
-    // Only the requests this run sends, from the offset on.
-    const count = Math.min(opts.requests.length, Math.round(opts.rate * opts.seconds) + 1);
-    const window = Array.from({ length: count }, (_, k) => opts.requests[((opts.offset ?? 0) + k) % opts.requests.length]);
-    writeFileSync(list, `${window.map((r) => `${r.method}\t${r.path}${r.body ? `\t${r.body}` : ''}`).join('\n')}\n`);
-    const args = ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0'];
-    const cmd = opts.core === undefined ? process.execPath : 'taskset';
-    const argv = opts.core === undefined ? args : ['-c', String(opts.core), process.execPath, ...args];
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      child.stdout.on('data', (d) => {
-        text += d;
-      });
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`paced load exited with ${code}: ${text}`))));
-    });
-    const line = out.split('\n').find((l) => l.startsWith('PACED '));
-    if (!line) throw new Error(`paced load printed no figures: ${out}`);
-    return JSON.parse(line.slice(6)) as PacedResult;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // Only the requests this run sends, from the offset on.
+  const count = Math.min(opts.requests.length, Math.round(opts.rate * opts.seconds) + 1);
+  const window = Array.from({ length: count }, (_, k) => opts.requests[((opts.offset ?? 0) + k) % opts.requests.length]);
+  return withRequestFile(window, (list) =>
+    runForFigures<PacedResult>(
+      process.execPath,
+      ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0'],
+      opts.core,
+      'PACED',
+    ),
+  );
 }
 
 interface Conn {
@@ -102,12 +79,12 @@ export async function pacedLoad(
   connections: number,
   rate: number,
   seconds: number,
-  requests: WrkRequest[],
+  requests: LoadRequest[],
   offset: number,
 ): Promise<PacedResult> {
   const url = new URL(base);
   const host = url.host;
-  const format = (r: WrkRequest) =>
+  const format = (r: LoadRequest) =>
     r.body
       ? `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}`
       : `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
@@ -237,7 +214,7 @@ if (process.argv[1] === here) {
     .filter(Boolean)
     .map((line) => {
       const [method, path, body] = line.split('\t');
-      return { method: method as WrkRequest['method'], path, body: body || undefined };
+      return { method: method as LoadRequest['method'], path, body: body || undefined };
     });
   const r = await pacedLoad(base, Number(connections), Number(rate), Number(seconds), requests, Number(offset));
   process.stdout.write(`PACED ${JSON.stringify(r)}\n`);

@@ -1,0 +1,56 @@
+// What the two load generators share: the request list they read (bench/wrk.ts, bench/paced.ts), how they
+// are run (a child process, pinned to a core when asked), and the figures they report.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** JSON body (POST). */
+  body?: string;
+}
+
+/** Latency percentiles in milliseconds (two decimals), and failures. */
+export interface LatencyFigures {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Connection errors, answers with a status of 400 or more, and requests never answered. */
+  errors: number;
+}
+
+/** Writes `requests` to a file (one a line: method, path, body, tab-separated), runs `use(file)`, then removes it. */
+export async function withRequestFile<T>(requests: LoadRequest[], use: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelhouse-load-'));
+  try {
+    const file = join(dir, 'requests.tsv');
+    writeFileSync(file, `${requests.map((r) => `${r.method}\t${r.path}${r.body ? `\t${r.body}` : ''}`).join('\n')}\n`);
+    return await use(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a load generator (pinned to `core` with taskset when given) and returns the JSON it printed on the
+ * line starting with `marker`.
+ */
+export async function runForFigures<T>(command: string, args: string[], core: number | undefined, marker: string): Promise<T> {
+  const cmd = core === undefined ? command : 'taskset';
+  const argv = core === undefined ? args : ['-c', String(core), command, ...args];
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`${command} exited with ${code}: ${text}`))));
+  });
+  const line = out.split('\n').find((l) => l.startsWith(`${marker} `));
+  if (!line) throw new Error(`${command} printed no figures: ${out}`);
+  return JSON.parse(line.slice(marker.length + 1)) as T;
+}

@@ -23,7 +23,7 @@ const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
 
 // As in the foundation benchmark: the server gets core 0, the load generator core 1.
-const pinned = spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
+const pinned = spawnSync('taskset', ['-acp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
 const LOAD_CORE = pinned ? 1 : undefined;
 
 // The load generator: wrk (see bench/wrk.ts). Installed from Debian's packages when missing and allowed.

@@ -13,7 +13,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 // On a machine with two or more cores, the server gets core 0 and the load generator (this
 // process) core 1, so the two do not fight over one core and the figures repeat.
-const pinned = spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
+const pinned = spawnSync('taskset', ['-acp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
 function serverCommand(args: string[]): [string, string[]] {
   return pinned ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
 }

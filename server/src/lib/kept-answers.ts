@@ -4,9 +4,10 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 /**
  * Kept answers, sent before routing.
  *
- * The title page is the most requested read, and most requests for it ask for a page that was just
- * built and kept (TitlesService keeps each page's JSON as bytes). For such a hit, Fastify's routing,
- * hooks and reply machinery cost more than the answer itself. So the HTTP server looks first for a kept
+ * The title page and the home page's sections are the most requested reads, and most requests for them
+ * ask for an answer that was just built and kept (TitlesService keeps each title page's JSON as one string,
+ * and the home sections for a minute). For such a hit, Fastify's routing, hooks and reply machinery cost
+ * more than the answer itself. So the HTTP server looks first for a kept
  * answer, like a micro-cache in front of the application, and hands everything else to Fastify:
  *
  * - only GET requests without credentials (no Authorization header, no cookie), so an answer that may one

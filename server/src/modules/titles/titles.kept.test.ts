@@ -83,3 +83,41 @@ describe('kept title pages', () => {
     expect((await res.json()).data.title).toBe('Kept Picture Restored');
   });
 });
+
+describe('kept home sections', () => {
+  it('answers the carousel and weekly popular lists before routing once built, byte for byte as the full stack', async () => {
+    for (const path of ['/api/home/carousel', '/api/home/weekly-popular-movies', '/api/home/weekly-popular-shows']) {
+      const full = vi.spyOn(ctx.app.titles, path.endsWith('carousel') ? 'carousel' : 'weeklyPopular');
+      expect(ctx.app.titles.keptHome(path)).toBeUndefined();
+      const first = await fetch(`${base}${path}`);
+      const firstBody = await first.text();
+      expect(first.status).toBe(200);
+      expect(full).toHaveBeenCalledTimes(1);
+      const second = await fetch(`${base}${path}`, { headers: { 'x-request-id': 'home-7' } });
+      expect(second.status).toBe(200);
+      expect(await second.text()).toBe(firstBody);
+      expect(full).toHaveBeenCalledTimes(1);
+      expect(comparable(second)).toEqual(comparable(first));
+      expect(second.headers.get('x-request-id')).toBe('home-7');
+      full.mockRestore();
+    }
+    expect(JSON.parse(ctx.app.titles.keptHome('/api/home/weekly-popular-movies') ?? '{}').data.map((t: { id: string }) => t.id)).toContain('tt9999970');
+  });
+
+  it('leaves a query, credentials and changed catalogues to the full stack', async () => {
+    await fetch(`${base}/api/home/weekly-popular-movies`);
+    const full = vi.spyOn(ctx.app.titles, 'weeklyPopular');
+    expect((await fetch(`${base}/api/home/weekly-popular-movies?limit=1`)).status).toBe(200);
+    expect((await fetch(`${base}/api/home/weekly-popular-movies`, { headers: { cookie: 'theme=dark' } })).status).toBe(200);
+    expect(full).toHaveBeenCalledTimes(2);
+    const bad = await fetch(`${base}/api/home/weekly-popular-movies?limit=0`);
+    expect(bad.status).toBe(400);
+    expect(full).toHaveBeenCalledTimes(2);
+    full.mockRestore();
+    await upsertTitles(ctx.database.db, [{ ...title, id: 'tt9999972', primaryTitle: 'Kept Newcomer', popularity: 99 }], searchText);
+    await ctx.app.titles.sync();
+    expect(ctx.app.titles.keptHome('/api/home/weekly-popular-movies')).toBeUndefined();
+    const fresh = await (await fetch(`${base}/api/home/weekly-popular-movies`)).json();
+    expect(fresh.data.map((t: { id: string }) => t.id)).toContain('tt9999972');
+  });
+});

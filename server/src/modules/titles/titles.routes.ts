@@ -46,6 +46,11 @@ export function keptTitlePages(service: TitlesService): (path: string) => string
   };
 }
 
+/** Finds the cached home sections (carousel, weekly popular) for requests answered before routing. */
+export function keptHomeSections(service: TitlesService): (path: string) => string | undefined {
+  return (path) => service.keptHome(path);
+}
+
 /** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
 export async function titlesRoutes(app: FastifyInstance) {
   // Title pages and search answers are written once by the serializers compiled from their contracts

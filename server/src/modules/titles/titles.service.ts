@@ -65,7 +65,16 @@ interface Cached<T> {
   expires: number;
   version: number;
   value: T;
+  /** {"data": value} as JSON, written the first time it is sent before routing. */
+  json?: string;
 }
+
+/** Home sections answered before routing (lib/kept-answers.ts): path -> key of the cached answer. */
+const KEPT_HOME: Record<string, string> = {
+  '/api/home/carousel': 'carousel',
+  '/api/home/weekly-popular-movies': 'weekly:movie:20',
+  '/api/home/weekly-popular-shows': 'weekly:tvSeries:20',
+};
 
 /**
  * Discovery: search, browsing, title pages and home sections.
@@ -201,6 +210,19 @@ export class TitlesService {
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, { value, expires: now + ttlMs, version: this.index.version });
     return value;
+  }
+
+  /**
+   * The JSON of a home section's cached answer ({"data": ...}, as the route writes it) while it is current,
+   * else undefined (the route then builds it). Only the paths without a query (the default limit).
+   */
+  keptHome(path: string): string | undefined {
+    const key = KEPT_HOME[path];
+    if (key === undefined) return undefined;
+    const hit = this.cache.get(key);
+    if (hit === undefined || hit.expires <= Date.now() || hit.version !== this.index.version) return undefined;
+    hit.json ??= JSON.stringify({ data: hit.value });
+    return hit.json;
   }
 
   /**

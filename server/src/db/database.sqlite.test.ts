@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'reelhouse-db-'));
+  dirs.push(dir);
+  return join(dir, 'app.db');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** About 8 MB of rows (2,000 pages of 4 KB), in small transactions like the server's. */
+function writeRows(sqlite: NonNullable<Awaited<ReturnType<typeof openDatabase>>['sqlite']>) {
+  sqlite.exec('create table notes (id integer primary key, body text not null)');
+  const insert = sqlite.prepare('insert into notes (body) values (?)');
+  const batch = sqlite.transaction((n: number) => {
+    for (let i = 0; i < n; i++) insert.run('x'.repeat(800));
+  });
+  for (let t = 0; t < 100; t++) batch(100);
+}
+
+describe('SQLite background checkpoints', () => {
+  it('leaves commits on the main connection to append to the log, and writes the log back from a worker', async () => {
+    const file = tempFile();
+    const database = await openDatabase({ url: `sqlite:${file}`, backgroundCheckpoints: true });
+    const sqlite = database.sqlite;
+    if (!sqlite) throw new Error('expected SQLite');
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const before = statSync(file).size;
+    writeRows(sqlite);
+    // Nothing on the main connection copies the log into the file; the worker's passes do.
+    await until(() => statSync(file).size > before + 7_000_000);
+    expect(database.checkpointPasses?.()).toBeGreaterThan(0);
+    await database.close();
+
+    const again = await openDatabase({ url: `sqlite:${file}` });
+    expect(again.sqlite?.prepare('select count(*) as n from notes').get()).toEqual({ n: 10_000 });
+    await again.close();
+  });
+
+  it('keeps SQLite automatic checkpoints when not asked for (importers, tests)', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}` });
+    expect(database.sqlite?.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(database.checkpointPasses).toBeUndefined();
+    await database.close();
+  });
+
+  it('stops the worker on close, so the process can exit and the log is written back', async () => {
+    const file = tempFile();
+    const database = await openDatabase({ url: `sqlite:${file}`, backgroundCheckpoints: true });
+    database.sqlite?.exec('create table t (x); insert into t values (1)');
+    await database.close();
+    // The last connection to close writes the log back and removes it.
+    expect(() => statSync(`${file}-wal`)).toThrow();
+  });
+});

@@ -457,6 +457,9 @@ export class SegmentBuilder {
   }
 }
 
+/** Browsing by several genres reads genre groups (Segment.masks) for up to this many titles. */
+const GROUP_SCAN_MAX = 100;
+
 export class Segment {
   readonly ids: string[];
   readonly type: Uint8Array;
@@ -479,6 +482,15 @@ export class Segment {
   postings!: Int32Array;
   /** Per genre bit: documents in popularity order. */
   genrePostings: Int32Array[] = [];
+  /**
+   * Documents grouped by their exact set of genres: group g holds maskDocs[maskStart[g], maskStart[g + 1]),
+   * in popularity order, for the titles whose genre mask is masks[g] (a few thousand groups in a million
+   * titles). Titles carrying all of several genres are then found in the few groups whose mask holds them,
+   * instead of walking the rarest genre's postings to the end when the combination is rare.
+   */
+  masks = new Uint32Array(0);
+  maskStart = new Uint32Array(1);
+  maskDocs = new Int32Array(0);
   /** Per start year: documents in popularity order (a year in the query narrows the candidates). */
   yearPostings = new Map<number, Int32Array>();
   private orders = new Map<BrowseSort, Int32Array>();
@@ -578,6 +590,26 @@ export class Segment {
       }
     }
     this.genrePostings = gp;
+    // Genre groups (see masks).
+    const groupOf = new Map<number, number>();
+    const groupCount: number[] = [];
+    for (let d = 0; d < this.n; d++) {
+      const m = this.genreMask[d];
+      let g = groupOf.get(m);
+      if (g === undefined) {
+        g = groupCount.length;
+        groupOf.set(m, g);
+        groupCount.push(0);
+      }
+      groupCount[g]++;
+    }
+    this.masks = new Uint32Array(groupCount.length);
+    this.maskStart = new Uint32Array(groupCount.length + 1);
+    for (const [m, g] of groupOf) this.masks[g] = m;
+    for (let g = 0; g < groupCount.length; g++) this.maskStart[g + 1] = this.maskStart[g] + groupCount[g];
+    const maskFill = this.maskStart.slice(0, groupCount.length);
+    this.maskDocs = new Int32Array(this.n);
+    for (let d = 0; d < this.n; d++) this.maskDocs[maskFill[groupOf.get(this.genreMask[d]) as number]++] = d;
     const byYear = new Map<number, number[]>();
     for (let d = 0; d < this.n; d++) {
       const y = this.year[d];
@@ -1495,6 +1527,24 @@ export class TitleSearchIndex {
     const order = seg.order(sort);
     if (order) {
       for (let i = 0; i < order.length && out.length < want; i++) if (check(order[i])) out.push({ seg, doc: order[i] });
+      return out;
+    }
+    // Popularity, two genres or more, a page's worth: the first titles of each genre group holding them all.
+    if ((mask & (mask - 1)) !== 0 && want <= GROUP_SCAN_MAX) {
+      const found: number[] = [];
+      const { masks, maskStart, maskDocs } = seg;
+      for (let g = 0; g < masks.length; g++) {
+        if ((masks[g] & mask) >>> 0 !== mask) continue;
+        let taken = 0;
+        for (let i = maskStart[g]; i < maskStart[g + 1] && taken < want; i++) {
+          if (check(maskDocs[i])) {
+            found.push(maskDocs[i]);
+            taken++;
+          }
+        }
+      }
+      found.sort((a, b) => a - b);
+      for (let i = 0; i < found.length && i < want; i++) out.push({ seg, doc: found[i] });
       return out;
     }
     // Popularity: walk the rarest genre's postings when a genre is asked, else every document.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { type IndexRow, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
 
 function buildIndex() {
@@ -46,5 +46,70 @@ describe('search index', () => {
     }
     // Most of these queries match many titles, so the early stop was exercised.
     expect(compared).toBeGreaterThan(500);
+  });
+});
+
+describe('browsing by several genres', () => {
+  it('finds the same titles as a walk over every title, in popularity order, with filters and pages', () => {
+    const GENRES = ['Drama', 'Comedy', 'Action', 'Horror', 'Romance', 'Western', 'Documentary', 'Animation'];
+    let seed = 7;
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const rows: IndexRow[] = Array.from({ length: 4000 }, (_, i) => {
+      // Common genres often, rare ones (the last few) seldom, one to three per title.
+      const count = 1 + Math.floor(rand() * 3);
+      const picked = new Set<string>();
+      while (picked.size < count) picked.add(GENRES[Math.floor(rand() ** 2 * GENRES.length)]);
+      return {
+        id: `tt${String(i).padStart(7, '0')}`,
+        titleType: rand() < 0.75 ? 'movie' : 'tvSeries',
+        primaryTitle: `Title ${i}`,
+        originalTitle: null,
+        startYear: 1950 + Math.floor(rand() * 75),
+        genres: [...picked].join(','),
+        popularity: rand() * 1000 + i / 1e6,
+        imdbRating: 1 + rand() * 9,
+        imdbVotes: Math.floor(rand() * 10000),
+      };
+    });
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    for (const r of rows) builder.push(r);
+    index.replace(builder.finish());
+    const byPopularity = [...rows].sort((a, b) => b.popularity - a.popularity);
+
+    let checked = 0;
+    for (let a = 0; a < GENRES.length; a++) {
+      for (let b = a + 1; b < GENRES.length; b++) {
+        for (const third of [null, ...GENRES.slice(b + 1)]) {
+          const names = third ? [GENRES[a], GENRES[b], third] : [GENRES[a], GENRES[b]];
+          const genreMask = index.genreMask(names).mask;
+          for (const type of [null, 'movie', 'tvSeries'] as const) {
+            for (const yearFrom of [undefined, 1990]) {
+              const expected = byPopularity
+                .filter((r) => (type === null || r.titleType === type) && names.every((g) => r.genres.split(',').includes(g)))
+                .filter((r) => yearFrom === undefined || (r.startYear ?? 0) >= yearFrom)
+                .map((r) => r.id);
+              for (const [offset, limit] of [
+                [0, 13],
+                [0, 1],
+                [20, 20],
+                [0, 150],
+              ]) {
+                const got = index.browse({ type, genreMask, yearFrom }, 'popularity', offset, limit);
+                expect({ names, type, yearFrom, offset, ids: got.ids }).toEqual({ names, type, yearFrom, offset, ids: expected.slice(offset, offset + limit) });
+                expect(got.hasMore).toBe(expected.length > offset + limit);
+                checked++;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

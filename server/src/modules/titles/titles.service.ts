@@ -49,6 +49,31 @@ function signature(r: repo.IndexRowWithStamp): string {
   );
 }
 
+/** The end of a title page written with no similar titles (see TitlesService.pageBody). */
+const EMPTY_SIMILAR_END = '"similar":[]}}';
+
+/** A genre combination's similar titles: SIMILAR_LIMIT + 1 cards, and the JSON of the first SIMILAR_LIMIT once written. */
+interface SimilarCards {
+  cards: MediaSearchResult[];
+  json?: string;
+}
+
+/**
+ * The same string, flat. A serializer builds its output piece by piece, which V8 holds as a tree of pieces
+ * until something reads it whole; a string kept and put into many answers would be walked piece by piece
+ * each time (a title page's content-length took 17 µs instead of under 1). Reading it as a number makes V8
+ * flatten it in place, once (as the flatstr package does).
+ */
+function flattened(s: string): string {
+  void Number(s);
+  return s;
+}
+
+/** A title's similar titles: the combination's cards without the title itself. */
+function withoutTitle(cards: MediaSearchResult[], id: string): MediaSearchResult[] {
+  return cards.filter((other) => other.id !== id).slice(0, SIMILAR_LIMIT);
+}
+
 /** An answer kept as JSON; the same holder each time it is found again. */
 export interface KeptAnswer {
   readonly json: string;
@@ -57,6 +82,8 @@ export interface KeptAnswer {
 /** Writers of answers as JSON, {"data": value}. */
 export interface AnswerWriters {
   page: (data: TitleDetails) => string;
+  /** A list of cards as a JSON array (a title page's similar titles, written once per genre combination). */
+  cards: (data: MediaSearchResult[]) => string;
   suggestions: (data: MediaSearchResult[]) => string;
   searchPage: (data: MediaSearchPage) => string;
 }
@@ -103,6 +130,7 @@ export class TitlesService {
     /** Write answers as JSON ({"data": ...}); the routes pass the serializers compiled from their contracts. */
     private writers: AnswerWriters = {
       page: (data) => JSON.stringify({ data }),
+      cards: (data) => JSON.stringify(data),
       suggestions: (data) => JSON.stringify({ data }),
       searchPage: (data) => JSON.stringify({ data }),
     },
@@ -424,7 +452,7 @@ export class TitlesService {
     if (kept) return kept;
     const now = Date.now();
     const version = this.index.version;
-    const body = this.writers.page(await this.details(type, id));
+    const body = await this.pageBody(type, id);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
       this.pages.set(id, { body, type, expires: now + 60_000, version });
@@ -442,22 +470,49 @@ export class TitlesService {
 
   /** The title page, read from the database (not kept); counts a view. */
   async details(type: TitleType, id: string): Promise<TitleDetails> {
+    const found = await this.findPage(type, id);
+    const similar = await this.similarOf(type, genreList(found.row.genres));
+    this.countView(id);
+    return presentDetails(found.row, found.people, withoutTitle(similar.cards, id));
+  }
+
+  private async findPage(type: TitleType, id: string): Promise<NonNullable<Awaited<ReturnType<typeof repo.findTitlePage>>>> {
     const found = await repo.findTitlePage(this.database, id);
     if (!found || found.row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
-    const similar = await this.similarCards(type, id, genreList(found.row.genres), SIMILAR_LIMIT);
+    return found;
+  }
+
+  /**
+   * The title page's answer as JSON, read from the database; counts a view. The similar titles, the larger
+   * part of a page, are the same for every title of a genre combination outside its own top SIMILAR_LIMIT:
+   * their JSON is written once per combination and put in place of the empty list that ends the page
+   * (`similar` is the contract's last field). Titles among their own similar titles are written whole.
+   */
+  private async pageBody(type: TitleType, id: string): Promise<string> {
+    const found = await this.findPage(type, id);
+    const similar = await this.similarOf(type, genreList(found.row.genres));
     this.countView(id);
-    return presentDetails(found.row, found.people, similar);
+    let own = false;
+    for (let i = 0; i < similar.cards.length && i < SIMILAR_LIMIT; i++) if (similar.cards[i].id === id) own = true;
+    if (!own) {
+      const body = this.writers.page(presentDetails(found.row, found.people, []));
+      if (body.endsWith(EMPTY_SIMILAR_END)) {
+        similar.json ??= flattened(this.writers.cards(similar.cards.slice(0, SIMILAR_LIMIT)));
+        return `${body.slice(0, -EMPTY_SIMILAR_END.length)}"similar":${similar.json}}}`;
+      }
+    }
+    return this.writers.page(presentDetails(found.row, found.people, withoutTitle(similar.cards, id)));
   }
 
   /**
    * Similar titles depend only on the type, the set of genres and the first genre (the fallback), which many
    * titles share (a few thousand combinations in a million titles): their cards are kept per combination.
    */
-  private similarByGenres = new Map<string, MediaSearchResult[]>();
+  private similarByGenres = new Map<string, SimilarCards>();
   private similarVersion = -1;
 
-  /** Same type, sharing all the title's genres (else its first genre), most popular first, without the title itself. */
-  private async similarCards(type: TitleType, id: string, genres: string[], limit: number): Promise<MediaSearchResult[]> {
+  /** Same type, sharing all the given genres (else the first one), most popular first: SIMILAR_LIMIT + 1 cards. */
+  private async similarOf(type: TitleType, genres: string[]): Promise<SimilarCards> {
     if (this.similarVersion !== this.index.version || this.similarByGenres.size > 50_000) {
       this.similarByGenres.clear();
       this.similarVersion = this.index.version;
@@ -465,13 +520,13 @@ export class TitlesService {
     const all = this.index.genreMask(genres).mask;
     const first = genres.length > 1 ? this.index.genreMask(genres.slice(0, 1)).mask : all;
     const key = `${type}:${all}:${first}`;
-    let cards = this.similarByGenres.get(key);
-    if (!cards) {
+    let similar = this.similarByGenres.get(key);
+    if (!similar) {
       const version = this.index.version;
-      cards = await this.cardsFor(this.computeSimilar(type, all, first, limit + 1));
-      if (version === this.index.version) this.similarByGenres.set(key, cards);
+      similar = { cards: await this.cardsFor(this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1)) };
+      if (version === this.index.version) this.similarByGenres.set(key, similar);
     }
-    return cards.filter((other) => other.id !== id).slice(0, limit);
+    return similar;
   }
 
   private computeSimilar(type: TitleType, all: number, first: number, limit: number): string[] {

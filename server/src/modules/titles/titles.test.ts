@@ -318,6 +318,41 @@ describe('GET /api/movies/{type}/{id}', () => {
     expect(show).toMatchObject({ title: 'Money Heist', originalTitle: 'La casa de papel', seasons: 3, creators: ['Creator of Money Heist'] });
   });
 
+  it("gives titles outside their genres' top twelve the same similar titles as one written list, in the page's own shape", async () => {
+    const probe = (id: string) => ({ id, titleType: 'movie' as const, primaryTitle: `Quiet Crime ${id}`, startYear: 1999, genres: ['Crime', 'Drama'], popularity: 0.0001 });
+    await upsertTitles(ctx.database.db, [probe('tt9999910'), probe('tt9999911')], searchText);
+    await ctx.app.titles.sync();
+    const page = async (id: string) => {
+      const res = await get(`/api/movies/movie/${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body.match(/"similar":/g)).toHaveLength(1);
+      return res.json().data;
+    };
+    const godfather = (await page('tt0068646')).similar.map((s: { id: string }) => s.id);
+    const a = await page('tt9999910');
+    const b = await page('tt9999911');
+    const ids = (d: { similar: { id: string }[] }) => d.similar.map((s) => s.id);
+    // The combination's twelve most popular, The Godfather among them; without it, The Godfather's own first eleven.
+    expect(ids(a)).toEqual(ids(b));
+    expect(ids(a)).toHaveLength(12);
+    expect(ids(a)).toContain('tt0068646');
+    expect(ids(a).filter((id) => id !== 'tt0068646')).toEqual(godfather.slice(0, 11));
+    // Each card whole, as in every other list of cards.
+    expect(a.similar[0]).toEqual({
+      id: 'tt0468569',
+      type: 'movie',
+      title: 'The Dark Knight',
+      primaryImage: null,
+      releaseDate: expect.any(String),
+      creator: expect.toBeOneOf([null, expect.any(String)]),
+      year: 2008,
+      imdbRating: 9,
+      imdbVotes: 2800000,
+      genres: ['Action', 'Crime', 'Drama'],
+    });
+    expect(a).toMatchObject({ id: 'tt9999910', title: 'Quiet Crime tt9999910', genres: ['Crime', 'Drama'], year: 1999 });
+  });
+
   it('answers 404 for an unknown id or a type that does not match, 400 for a bad type', async () => {
     const missing = await get('/api/movies/movie/tt0000001');
     expect(missing.statusCode).toBe(404);

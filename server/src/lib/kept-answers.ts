@@ -16,6 +16,8 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
  *   recognise, or has no current answer for, goes through the full stack, which builds and keeps it;
  * - with the same status, body and headers as the full stack (security headers for the path, a request
  *   id), and the same side effects (the finder counts the view);
+ * - a finder may also build an answer now when it can do so synchronously (a title page on SQLite); if it
+ *   throws, the request goes to Fastify;
  * - not once the server has begun to stop, so those answers carry `connection: close` as usual.
  */
 /** The kept body for a path, or undefined to let Fastify answer. */
@@ -57,7 +59,14 @@ export function createKeptAnswers(): KeptAnswers {
     if (headers.authorization !== undefined || headers.cookie !== undefined) return false;
     for (const f of finders) {
       if (!url.startsWith(f.prefix)) continue;
-      const body = f.find(url);
+      let body: string | undefined;
+      try {
+        body = f.find(url);
+      } catch (err) {
+        // A finder that fails leaves the request to the full stack, which answers it (or reports the error).
+        attached.log.warn({ err, url }, 'kept answer not found: the full stack answers');
+        return false;
+      }
       if (body === undefined) return false;
       const started = performance.now();
       const given = headers['x-request-id'];

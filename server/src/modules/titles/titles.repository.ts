@@ -171,15 +171,23 @@ const TITLE_PAGE_SQL = `select id, title_type as titleType, primary_title as pri
     (select name, role, character, ordering from title_people where title_id = titles.id order by role, ordering limit ${PAGE_PEOPLE})) as people
   from titles where id = ?`;
 
+export interface TitlePage {
+  row: TitleRow;
+  people: PersonRow[];
+}
+
+/** findTitlePage on SQLite, where it is one synchronous statement. */
+export function findTitlePageSqlite(sqlite: NonNullable<Database['sqlite']>, id: string): TitlePage | undefined {
+  const found = prepared(sqlite, TITLE_PAGE_SQL).get(id) as (TitleRow & { people: string | null }) | undefined;
+  if (!found) return undefined;
+  const { people, ...row } = found;
+  const list = people ? (JSON.parse(people) as [string, PersonRow['role'], string | null][]) : [];
+  return { row, people: list.map(([name, role, character]) => ({ name, role, character })) };
+}
+
 /** A title page's row and its people (creators, directors, actors, writers, each in billing order), or undefined. */
-export async function findTitlePage(database: Database, id: string): Promise<{ row: TitleRow; people: PersonRow[] } | undefined> {
-  if (database.sqlite) {
-    const found = prepared(database.sqlite, TITLE_PAGE_SQL).get(id) as (TitleRow & { people: string | null }) | undefined;
-    if (!found) return undefined;
-    const { people, ...row } = found;
-    const list = people ? (JSON.parse(people) as [string, PersonRow['role'], string | null][]) : [];
-    return { row, people: list.map(([name, role, character]) => ({ name, role, character })) };
-  }
+export async function findTitlePage(database: Database, id: string): Promise<TitlePage | undefined> {
+  if (database.sqlite) return findTitlePageSqlite(database.sqlite, id);
   const row = await database.db
     .selectFrom('titles')
     .select([

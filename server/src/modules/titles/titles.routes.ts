@@ -38,11 +38,12 @@ declare module 'fastify' {
 /** GET /api/movies/{type}/{id} written plainly, as the route's parameters accept it (no encoding, no query). */
 const TITLE_PAGE_PATH = /^\/api\/movies\/(movie|tvSeries)\/([A-Za-z0-9_.-]{1,40})$/;
 
-/** Finds kept title pages for requests answered before routing (lib/kept-answers.ts). */
+/** Finds title pages for requests answered before routing (lib/kept-answers.ts): kept, or built now on SQLite. */
 export function keptTitlePages(service: TitlesService): (path: string) => string | undefined {
   return (path) => {
     const m = TITLE_PAGE_PATH.exec(path);
-    return m ? service.keptPage(m[1] as TitleType, m[2]) : undefined;
+    // A kept page, else (on SQLite) the page built now when all it needs is at hand.
+    return m ? (service.keptPage(m[1] as TitleType, m[2]) ?? service.pageNow(m[1] as TitleType, m[2])) : undefined;
   };
 }
 

@@ -450,12 +450,35 @@ export class TitlesService {
   async pageJson(type: TitleType, id: string): Promise<string> {
     const kept = this.keptPage(type, id);
     if (kept) return kept;
-    const now = Date.now();
     const version = this.index.version;
-    const body = await this.pageBody(type, id);
+    const found = await this.findPage(type, id);
+    const similar = await this.similarOf(type, genreList(found.row.genres));
+    return this.finishPage(type, id, found, similar, version);
+  }
+
+  /**
+   * On SQLite, where reading a page is one synchronous statement: the page built now, for an answer sent
+   * before routing, when all it needs is at hand (the title is there, of that type, and its genre
+   * combination's similar titles are listed). Otherwise undefined, and the full stack answers (a 404, or
+   * the first page of a combination). Counted and kept as pageJson does.
+   */
+  pageNow(type: TitleType, id: string): string | undefined {
+    const sqlite = this.database.sqlite;
+    if (!sqlite || this.warming) return undefined;
+    const version = this.index.version;
+    const found = repo.findTitlePageSqlite(sqlite, id);
+    if (!found || found.row.titleType !== type) return undefined;
+    const similar = this.similarListed(type, genreList(found.row.genres));
+    if (!similar) return undefined;
+    return this.finishPage(type, id, found, similar, version);
+  }
+
+  private finishPage(type: TitleType, id: string, found: repo.TitlePage, similar: SimilarCards, version: number): string {
+    this.countView(id);
+    const body = this.pageBody(id, found, similar);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
-      this.pages.set(id, { body, type, expires: now + 60_000, version });
+      this.pages.set(id, { body, type, expires: Date.now() + 60_000, version });
     }
     return body;
   }
@@ -476,7 +499,7 @@ export class TitlesService {
     return presentDetails(found.row, found.people, withoutTitle(similar.cards, id));
   }
 
-  private async findPage(type: TitleType, id: string): Promise<NonNullable<Awaited<ReturnType<typeof repo.findTitlePage>>>> {
+  private async findPage(type: TitleType, id: string): Promise<repo.TitlePage> {
     const found = await repo.findTitlePage(this.database, id);
     if (!found || found.row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
     return found;
@@ -488,10 +511,7 @@ export class TitlesService {
    * their JSON is written once per combination and put in place of the empty list that ends the page
    * (`similar` is the contract's last field). Titles among their own similar titles are written whole.
    */
-  private async pageBody(type: TitleType, id: string): Promise<string> {
-    const found = await this.findPage(type, id);
-    const similar = await this.similarOf(type, genreList(found.row.genres));
-    this.countView(id);
+  private pageBody(id: string, found: repo.TitlePage, similar: SimilarCards): string {
     let own = false;
     for (let i = 0; i < similar.cards.length && i < SIMILAR_LIMIT; i++) if (similar.cards[i].id === id) own = true;
     if (!own) {
@@ -513,20 +533,28 @@ export class TitlesService {
 
   /** Same type, sharing all the given genres (else the first one), most popular first: SIMILAR_LIMIT + 1 cards. */
   private async similarOf(type: TitleType, genres: string[]): Promise<SimilarCards> {
+    const listed = this.similarListed(type, genres);
+    if (listed) return listed;
+    const { all, first, key } = this.similarKey(type, genres);
+    const version = this.index.version;
+    const similar = { cards: await this.cardsFor(this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1)) };
+    if (version === this.index.version) this.similarByGenres.set(key, similar);
+    return similar;
+  }
+
+  /** The similar titles of a genre combination when already listed for the current catalogue. */
+  private similarListed(type: TitleType, genres: string[]): SimilarCards | undefined {
     if (this.similarVersion !== this.index.version || this.similarByGenres.size > 50_000) {
       this.similarByGenres.clear();
       this.similarVersion = this.index.version;
     }
+    return this.similarByGenres.get(this.similarKey(type, genres).key);
+  }
+
+  private similarKey(type: TitleType, genres: string[]): { all: number; first: number; key: string } {
     const all = this.index.genreMask(genres).mask;
     const first = genres.length > 1 ? this.index.genreMask(genres.slice(0, 1)).mask : all;
-    const key = `${type}:${all}:${first}`;
-    let similar = this.similarByGenres.get(key);
-    if (!similar) {
-      const version = this.index.version;
-      similar = { cards: await this.cardsFor(this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1)) };
-      if (version === this.index.version) this.similarByGenres.set(key, similar);
-    }
-    return similar;
+    return { all, first, key: `${type}:${all}:${first}` };
   }
 
   private computeSimilar(type: TitleType, all: number, first: number, limit: number): string[] {

@@ -43,6 +43,8 @@ export interface DatabaseOptions {
 
 /** How often the background checkpointer writes the log back (a pass with nothing to do costs microseconds). */
 export const CHECKPOINT_EVERY_MS = 1000;
+/** With background checkpoints, the log size (pages of 4 KB) past which the main connection checkpoints after all. */
+export const WAL_SAFETY_PAGES = 10_000;
 
 /**
  * The checkpointer's worker, as source (run with `eval`, so it needs no file of its own in the bundle).
@@ -75,7 +77,10 @@ parentPort.on('message', (m) => {
  * waiting behind it paid that. With this, the main connection's commits only append to the log.
  */
 function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): Promise<void>; passes(): number } {
-  sqlite.pragma('wal_autocheckpoint = 0');
+  // A safety net, not the way: the log starts over only when a write begins with every page copied back,
+  // which a writer that never pauses (a catalogue import at start-up) may never leave time for. Past
+  // WAL_SAFETY_PAGES the main connection copies the rest itself, as SQLite would at 1,000.
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS } });
   worker.unref();

@@ -491,14 +491,6 @@ export class TitlesService {
     return hit.body;
   }
 
-  /** The title page, read from the database (not kept); counts a view. */
-  async details(type: TitleType, id: string): Promise<TitleDetails> {
-    const found = await this.findPage(type, id);
-    const similar = await this.similarOf(type, genreList(found.row.genres));
-    this.countView(id);
-    return presentDetails(found.row, found.people, withoutTitle(similar.cards, id));
-  }
-
   private async findPage(type: TitleType, id: string): Promise<repo.TitlePage> {
     const found = await repo.findTitlePage(this.database, id);
     if (!found || found.row.titleType !== type) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
@@ -506,7 +498,7 @@ export class TitlesService {
   }
 
   /**
-   * The title page's answer as JSON, read from the database; counts a view. The similar titles, the larger
+   * A title page's answer as JSON, from its row and people and its genres' similar titles. The similar titles, the larger
    * part of a page, are the same for every title of a genre combination outside its own top SIMILAR_LIMIT:
    * their JSON is written once per combination and put in place of the empty list that ends the page
    * (`similar` is the contract's last field). Titles among their own similar titles are written whole.

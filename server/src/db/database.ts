@@ -86,22 +86,28 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): Pro
   worker.unref();
   let passes = 0;
   let failed = false;
+  let running = true;
+  const exited = new Promise<void>((r) =>
+    worker.once('exit', () => {
+      running = false;
+      r();
+    }),
+  );
+  // Checkpoints cannot be left undone (the log would grow without end): on failure, back to SQLite's own.
+  const fallBack = (why: string) => {
+    if (!failed) console.error(`background checkpoints failed (${why}); the main connection checkpoints again`);
+    failed = true;
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+  };
   worker.on('message', (m: { error?: string; stopped?: boolean }) => {
-    if (m.error !== undefined) {
-      // Checkpoints cannot be left undone: the log would grow without end. Fall back to SQLite's own.
-      if (!failed) console.error(`background checkpoint failed (${m.error}); checkpoints go back to the main connection`);
-      failed = true;
-      sqlite.pragma('wal_autocheckpoint = 1000');
-    } else if (!m.stopped) passes += 1;
+    if (m.error !== undefined) fallBack(m.error);
+    else if (!m.stopped) passes += 1;
   });
-  worker.on('error', (err) => {
-    console.error('background checkpointer stopped:', err);
-    sqlite.pragma('wal_autocheckpoint = 1000');
-  });
+  worker.on('error', (err) => fallBack(String(err)));
   return {
     passes: () => passes,
     async stop() {
-      const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+      if (!running) return;
       worker.postMessage('stop');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
       await worker.terminate();

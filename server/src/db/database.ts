@@ -65,7 +65,6 @@ const pass = () => {
 };
 const timer = setInterval(pass, workerData.everyMs);
 parentPort.on('message', (m) => {
-  if (m === 'now') pass();
   if (m === 'stop') { clearInterval(timer); db.close(); parentPort.postMessage({ stopped: true }); parentPort.close(); }
 });
 `;

@@ -64,7 +64,7 @@ export function createKeptAnswers(): KeptAnswers {
         body = f.find(url);
       } catch (err) {
         // A finder that fails leaves the request to the full stack, which answers it (or reports the error).
-        attached.log.warn({ err, url }, 'kept answer not found: the full stack answers');
+        attached.log.warn({ err, url }, 'answer before routing failed: the full stack answers');
         return false;
       }
       if (body === undefined) return false;

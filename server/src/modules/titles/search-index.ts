@@ -593,6 +593,7 @@ export class Segment {
     // Genre groups (see masks).
     const groupOf = new Map<number, number>();
     const groupCount: number[] = [];
+    const docGroup = new Int32Array(this.n);
     for (let d = 0; d < this.n; d++) {
       const m = this.genreMask[d];
       let g = groupOf.get(m);
@@ -602,6 +603,7 @@ export class Segment {
         groupCount.push(0);
       }
       groupCount[g]++;
+      docGroup[d] = g;
     }
     this.masks = new Uint32Array(groupCount.length);
     this.maskStart = new Uint32Array(groupCount.length + 1);
@@ -609,7 +611,7 @@ export class Segment {
     for (let g = 0; g < groupCount.length; g++) this.maskStart[g + 1] = this.maskStart[g] + groupCount[g];
     const maskFill = this.maskStart.slice(0, groupCount.length);
     this.maskDocs = new Int32Array(this.n);
-    for (let d = 0; d < this.n; d++) this.maskDocs[maskFill[groupOf.get(this.genreMask[d]) as number]++] = d;
+    for (let d = 0; d < this.n; d++) this.maskDocs[maskFill[docGroup[d]]++] = d;
     const byYear = new Map<number, number[]>();
     for (let d = 0; d < this.n; d++) {
       const y = this.year[d];

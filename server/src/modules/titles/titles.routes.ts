@@ -63,7 +63,7 @@ export async function titlesRoutes(app: FastifyInstance) {
   };
   const service = new TitlesService(app.database, app.log, {
     page: writer(TitleDetailsSchema, '/api/movies/:type/:id'),
-    // The similar titles of a page, written apart (see TitlesService.pageBody): an array of search-result cards.
+    // The similar titles of a page, written apart (see TitlesService.pageParts): an array of search-result cards.
     cards: compile({ schema: SearchResponseSchema, method: 'GET', url: '/api/movies/:type/:id', httpStatus: '200' } as never) as (cards: unknown) => string,
     suggestions: writer(SearchResponseSchema, '/api/movies/search'),
     searchPage: writer(MediaSearchPageSchema, '/api/search'),

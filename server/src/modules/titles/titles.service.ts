@@ -24,8 +24,11 @@ export const SUGGESTION_LIMIT = 10;
 export const PAGE_SIZE = 20;
 const TOP_LIST = 20;
 const SIMILAR_LIMIT = 12;
-/** Title pages kept ready to send (about 3 KB of JSON each). */
-const PAGE_CACHE = 50_000;
+/**
+ * Title pages kept ready to send. A page is about 3.2 KB of JSON, 2.7 KB of it its similar titles, which
+ * are kept once per genre combination: a kept page holds about 0.5 KB of its own.
+ */
+const PAGE_CACHE = 200_000;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
 const INDEX_PAGE = 50_000;
@@ -49,13 +52,21 @@ function signature(r: repo.IndexRowWithStamp): string {
   );
 }
 
-/** The end of a title page written with no similar titles (see TitlesService.pageBody). */
+/** The end of a title page written with no similar titles (see TitlesService.pageParts), and the part of it that goes. */
 const EMPTY_SIMILAR_END = '"similar":[]}}';
+const EMPTY_LIST_END = '[]}}';
 
-/** A genre combination's similar titles: SIMILAR_LIMIT + 1 cards, and the JSON of the first SIMILAR_LIMIT once written. */
+/** A genre combination's similar titles: SIMILAR_LIMIT + 1 cards, and the end of a page with the first SIMILAR_LIMIT once written. */
 interface SimilarCards {
   cards: MediaSearchResult[];
-  json?: string;
+  /** `<cards as JSON>}}`: what follows `"similar":` to end the page of a title outside this list. */
+  end?: string;
+}
+
+/** A title page as sent: its own part, then the end shared by its genre combination ('' when written whole). */
+interface PageParts {
+  own: string;
+  end: string;
 }
 
 /**
@@ -444,7 +455,7 @@ export class TitlesService {
    * a while (Doorkeeper); the most recently used PAGE_CACHE pages are kept for a minute; all are dropped on
    * every catalogue change.
    */
-  private pages = new LruMap<string, { body: string; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
+  private pages = new LruMap<string, PageParts & { type: TitleType; expires: number; version: number }>(PAGE_CACHE);
 
   /** The title page's answer ({"data": TitleDetails} as JSON); counts a view. */
   async pageJson(type: TitleType, id: string): Promise<string> {
@@ -475,12 +486,12 @@ export class TitlesService {
 
   private finishPage(type: TitleType, id: string, found: repo.TitlePage, similar: SimilarCards, version: number): string {
     this.countView(id);
-    const body = this.pageBody(id, found, similar);
+    const { own, end } = this.pageParts(id, found, similar);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
-      this.pages.set(id, { body, type, expires: Date.now() + 60_000, version });
+      this.pages.set(id, { own: flattened(own), end, type, expires: Date.now() + 60_000, version });
     }
-    return body;
+    return own + end;
   }
 
   /** The kept answer of a title page while it is current (counting a view), else undefined. */
@@ -488,7 +499,7 @@ export class TitlesService {
     const hit = this.pages.get(id);
     if (hit === undefined || hit.expires <= Date.now() || hit.version !== this.index.version || hit.type !== type) return undefined;
     this.countView(id);
-    return hit.body;
+    return hit.own + hit.end;
   }
 
   private async findPage(type: TitleType, id: string): Promise<repo.TitlePage> {
@@ -501,19 +512,20 @@ export class TitlesService {
    * A title page's answer as JSON, from its row and people and its genres' similar titles. The similar titles, the larger
    * part of a page, are the same for every title of a genre combination outside its own top SIMILAR_LIMIT:
    * their JSON is written once per combination and put in place of the empty list that ends the page
-   * (`similar` is the contract's last field). Titles among their own similar titles are written whole.
+   * (`similar` is the contract's last field), and a kept page holds only the part before it. Titles among
+   * their own similar titles are written whole.
    */
-  private pageBody(id: string, found: repo.TitlePage, similar: SimilarCards): string {
-    let own = false;
-    for (let i = 0; i < similar.cards.length && i < SIMILAR_LIMIT; i++) if (similar.cards[i].id === id) own = true;
-    if (!own) {
+  private pageParts(id: string, found: repo.TitlePage, similar: SimilarCards): PageParts {
+    let inList = false;
+    for (let i = 0; i < similar.cards.length && i < SIMILAR_LIMIT; i++) if (similar.cards[i].id === id) inList = true;
+    if (!inList) {
       const body = this.writers.page(presentDetails(found.row, found.people, []));
       if (body.endsWith(EMPTY_SIMILAR_END)) {
-        similar.json ??= flattened(this.writers.cards(similar.cards.slice(0, SIMILAR_LIMIT)));
-        return `${body.slice(0, -EMPTY_SIMILAR_END.length)}"similar":${similar.json}}}`;
+        similar.end ??= flattened(`${this.writers.cards(similar.cards.slice(0, SIMILAR_LIMIT))}}}`);
+        return { own: body.slice(0, -EMPTY_LIST_END.length), end: similar.end };
       }
     }
-    return this.writers.page(presentDetails(found.row, found.people, withoutTitle(similar.cards, id)));
+    return { own: this.writers.page(presentDetails(found.row, found.people, withoutTitle(similar.cards, id))), end: '' };
   }
 
   /**

@@ -5,7 +5,7 @@ import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { REAL_TITLES, rng } from '../server/src/modules/titles/titles.fixtures.ts';
 import { normalizeText } from '../server/src/modules/titles/titles.normalize.ts';
-import { CREATOR_OF } from '../server/src/modules/titles/titles.repository.ts';
+import { CREATOR_OF, PEOPLE_JSON_OF } from '../server/src/modules/titles/titles.repository.ts';
 
 const COMMON = `the a of and in to love night day man woman girl boy house city dark last first return rise fall king queen war wars star stars
 lost found secret secrets story tale legend life death blood fire ice water river sea ocean island mountain road home world worlds earth sky
@@ -29,7 +29,7 @@ const GENRE_WEIGHTS = [30, 20, 10, 9, 8, 7, 7, 6, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 
 const FIRST = 'James Mary John Anna Robert Linda Michael Sofia David Elena William Chloe Richard Yuki Thomas Amélie Carlos Ingrid Akira Fatima Lars Priya'.split(' ');
 const LAST = 'Smith Garcia Müller Rossi Tanaka Kowalski Dubois Silva Johansson Kim Nguyen Novak Horvat Petrov Okafor Costa Larsen Moreau Singh Cohen'.split(' ');
 
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export async function generateCatalogue(file: string, count: number): Promise<void> {
   if (existsSync(file)) rmSync(file);
@@ -155,6 +155,8 @@ export async function generateCatalogue(file: string, count: number): Promise<vo
   }
   // Each card's creator, as the importers keep it (titles.creator).
   sqlite.exec(`update titles set creator = (${CREATOR_OF})`);
+  // Each title page's people, as the importers keep them (titles.people_json).
+  sqlite.exec(`update titles set people_json = (${PEOPLE_JSON_OF.sqlite})`);
   sqlite.exec('analyze');
   sqlite.pragma('journal_mode = WAL');
   await database.close();

@@ -10,12 +10,12 @@ import { signInLinkOf, startSmtpServer } from './smtp.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A fresh database for one test file: a new SQLite file, or a new PostgreSQL schema. */
-export async function openTestDatabase(): Promise<{ database: Database; url: string; cleanup(): Promise<void> }> {
+/** A fresh database for one test file: a new SQLite file, or a new PostgreSQL schema; migrated to the latest, or up to `upTo`. */
+export async function openTestDatabase(opts: { upTo?: string } = {}): Promise<{ database: Database; url: string; cleanup(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const database = await openDatabase({ url: TEST_DATABASE_URL, schema, poolSize: 4 });
-    await migrateToLatest(database);
+    await migrateToLatest(database, opts);
     return {
       database,
       url: TEST_DATABASE_URL,
@@ -32,7 +32,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   const dir = mkdtempSync(join(tmpdir(), 'reelhouse-test-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
   const database = await openDatabase({ url });
-  await migrateToLatest(database);
+  await migrateToLatest(database, opts);
   return {
     database,
     url,

@@ -6,6 +6,7 @@ import * as m20261122000300 from './migrations/20261122000300_catalogue_import.t
 import * as m20261122000400 from './migrations/20261122000400_discovery.ts';
 import * as m20261122000500 from './migrations/20261122000500_tmdb_feeds.ts';
 import * as m20261122000600 from './migrations/20261122000600_title_creator.ts';
+import * as m20261123000100 from './migrations/20261123000100_title_people_json.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122000400_discovery': m20261122000400,
   '20261122000500_tmdb_feeds': m20261122000500,
   '20261122000600_title_creator': m20261122000600,
+  '20261123000100_title_people_json': m20261123000100,
 };
 
 /** Column types that differ between the two databases. */
@@ -51,13 +53,14 @@ class Provider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/** Runs every migration not yet run, or (`upTo`, for tests of a migration's backfill) those up to that one. */
+export async function migrateToLatest(database: Database, opts: { upTo?: string } = {}): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db.withoutPlugins() as Kysely<unknown>,
     provider: new Provider(database.dialect),
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -59,6 +59,8 @@ export interface TitlesTable {
   budgetUsd: number | null;
   /** The card's creator: the title's creator, else its first director (kept in step with title_people). */
   creator: string | null;
+  /** The title page's people as JSON (see PEOPLE_JSON_OF in titles.repository.ts; kept in step with title_people). */
+  peopleJson: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

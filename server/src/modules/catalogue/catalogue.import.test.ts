@@ -67,6 +67,17 @@ describe('catalogue import', () => {
     expect(withCreator).toBeGreaterThan(2);
   });
 
+  it("keeps each title page's people in step with title_people", async () => {
+    const titles = await database.db.selectFrom('titles').select(['id', 'peopleJson']).execute();
+    let withPeople = 0;
+    for (const t of titles) {
+      const expected = (await people(t.id)).map((p) => [p.name, p.role, p.character]);
+      expect(JSON.parse(t.peopleJson ?? '[]'), t.id).toEqual(expected);
+      if (expected.length) withPeople++;
+    }
+    expect(withPeople).toBeGreaterThan(2);
+  });
+
   it('joins sources on IMDb id and on title + year', async () => {
     const shawshank = await title('tt0111161');
     expect(shawshank).toMatchObject({

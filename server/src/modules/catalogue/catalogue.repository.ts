@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { TitleType } from '../../db/schema.ts';
-import { CREATOR_OF } from '../titles/titles.repository.ts';
+import { CREATOR_OF, PEOPLE_JSON_OF } from '../titles/titles.repository.ts';
 import { matchKeyOf, popularityOf, searchTextOf } from './catalogue.normalize.ts';
 import type { ImportReport } from './catalogue.report.ts';
 
@@ -109,6 +109,14 @@ interface PeopleRow {
 }
 
 /** Titles whose creator or director rows a batch changes. */
+/** Titles whose people this batch writes: their titles.people_json is written again. */
+function peopleTitleIds(batch: BatchWrite): string[] {
+  const ids = new Set<string>();
+  for (const d of batch.people.deletes) ids.add(d.titleId);
+  for (const p of batch.people.inserts) ids.add(p.title_id);
+  return [...ids];
+}
+
 function creatorTitleIds(batch: BatchWrite): string[] {
   const ids = new Set<string>();
   for (const d of batch.people.deletes) if (d.role === 'creator' || d.role === 'director') ids.add(d.titleId);
@@ -158,6 +166,7 @@ function sqliteStore(database: Database): Store {
   const setCreators = sqlite.prepare(
     `update titles set creator = (${CREATOR_OF}), updated_at = ? where id in (select value from json_each(?)) and creator is not (${CREATOR_OF})`,
   );
+  const setPeople = sqlite.prepare(`update titles set people_json = (${PEOPLE_JSON_OF.sqlite}) where id in (select value from json_each(?))`);
   const names = sqlite.prepare('select nconst, name from catalogue_names where nconst in (select value from json_each(?))');
   const insName = sqlite.prepare(
     'insert into catalogue_names (nconst, name) values (?, ?) on conflict(nconst) do update set name = excluded.name',
@@ -170,6 +179,8 @@ function sqliteStore(database: Database): Store {
     for (const p of batch.people.inserts) insPerson.run(p);
     const changed = creatorTitleIds(batch);
     if (changed.length) setCreators.run(new Date().toISOString(), JSON.stringify(changed));
+    const withPeople = peopleTitleIds(batch);
+    if (withPeople.length) setPeople.run(JSON.stringify(withPeople));
   });
   const writeNames = sqlite.transaction((rows: { nconst: string; name: string }[]) => {
     for (const r of rows) insName.run(r.nconst, r.name);
@@ -278,6 +289,10 @@ function postgresStore(database: Database): Store {
             `update titles set creator = (${CREATOR_OF}), updated_at = now() where id = any($1::text[]) and creator is distinct from (${CREATOR_OF})`,
             [changed],
           );
+        }
+        const withPeople = peopleTitleIds(batch);
+        if (withPeople.length) {
+          await client.query(`update titles set people_json = (${PEOPLE_JSON_OF.postgres}) where id = any($1::text[])`, [withPeople]);
         }
         await client.query('commit');
       } catch (err) {

@@ -9,6 +9,28 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** A title's card creator (titles.creator): its creator, else its first director ('creator' sorts first). */
 export const CREATOR_OF = `select p.name from title_people p where p.title_id = titles.id and p.role in ('creator', 'director') order by p.role, p.ordering limit 1`;
 
+/** How many people a title page lists at most (cast and crew together). */
+export const PAGE_PEOPLE = 60;
+
+/**
+ * A title page's people (titles.people_json): a JSON array of [name, role, character], in role then billing
+ * order, at most PAGE_PEOPLE; '[]' or null when it has none. Kept on the title, like its creator, so a cold title
+ * page is read in one row lookup instead of a lookup and a walk over title_people; written wherever
+ * title_people is (importers, fixtures, the migration that added it).
+ */
+export const PEOPLE_JSON_OF = {
+  sqlite: `select json_group_array(json_array(name, role, character) order by role, ordering) from
+    (select name, role, character, ordering from title_people where title_id = titles.id order by role, ordering limit ${PAGE_PEOPLE})`,
+  postgres: `select coalesce(json_agg(json_build_array(name, role, character) order by role, ordering), '[]')::text from
+    (select name, role, character, ordering from title_people where title_id = titles.id order by role, ordering limit ${PAGE_PEOPLE}) p`,
+} as const;
+
+/** A title page's people as kept in titles.people_json, from its people in role then billing order. */
+export function peopleJson(people: readonly { name: string; role: string; character: string | null; ordering: number }[]): string {
+  const sorted = [...people].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : a.ordering - b.ordering));
+  return JSON.stringify(sorted.slice(0, PAGE_PEOPLE).map((p) => [p.name, p.role, p.character]));
+}
+
 /** What the search index keeps of a title. */
 const INDEX_COLUMNS = [
   'id',
@@ -156,20 +178,14 @@ export interface PersonRow {
   character: string | null;
 }
 
-/** How many people a title page lists at most (cast and crew together). */
-export const PAGE_PEOPLE = 60;
-
 /**
- * SQLite: the title and its people in one statement, the people as a JSON array of [name, role, character]
- * built by SQLite itself. Half the cost of two statements on a cold title: one call into the engine and no
- * row object per person.
+ * SQLite: the title and its people in one row lookup, the people as kept in titles.people_json (see PEOPLE_JSON_OF).
+ * Building that array from title_people on each cold page cost as much as reading the title itself.
  */
 const TITLE_PAGE_SQL = `select id, title_type as titleType, primary_title as primaryTitle, original_title as originalTitle, start_year as startYear,
   end_year as endYear, release_date as releaseDate, runtime_minutes as runtimeMinutes, genres, plot, certification, seasons,
   imdb_rating as imdbRating, imdb_votes as imdbVotes, gross_usd as grossUsd, poster_url as posterUrl, backdrop_url as backdropUrl,
-  (select json_group_array(json_array(name, role, character) order by role, ordering) from
-    (select name, role, character, ordering from title_people where title_id = titles.id order by role, ordering limit ${PAGE_PEOPLE})) as people
-  from titles where id = ?`;
+  people_json as people from titles where id = ?`;
 
 export interface TitlePage {
   row: TitleRow;
@@ -181,14 +197,18 @@ export function findTitlePageSqlite(sqlite: NonNullable<Database['sqlite']>, id:
   const found = prepared(sqlite, TITLE_PAGE_SQL).get(id) as (TitleRow & { people: string | null }) | undefined;
   if (!found) return undefined;
   const { people, ...row } = found;
-  const list = people ? (JSON.parse(people) as [string, PersonRow['role'], string | null][]) : [];
-  return { row, people: list.map(([name, role, character]) => ({ name, role, character })) };
+  return { row, people: peopleFrom(people) };
+}
+
+function peopleFrom(json: string | null): PersonRow[] {
+  const list = json ? (JSON.parse(json) as [string, PersonRow['role'], string | null][]) : [];
+  return list.map(([name, role, character]) => ({ name, role, character }));
 }
 
 /** A title page's row and its people (creators, directors, actors, writers, each in billing order), or undefined. */
 export async function findTitlePage(database: Database, id: string): Promise<TitlePage | undefined> {
   if (database.sqlite) return findTitlePageSqlite(database.sqlite, id);
-  const row = await database.db
+  const found = await database.db
     .selectFrom('titles')
     .select([
       'id',
@@ -208,19 +228,13 @@ export async function findTitlePage(database: Database, id: string): Promise<Tit
       'grossUsd',
       'posterUrl',
       'backdropUrl',
+      'peopleJson',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const people = await database.db
-    .selectFrom('titlePeople')
-    .select(['name', 'role', 'character'])
-    .where('titleId', '=', id)
-    .orderBy('role')
-    .orderBy('ordering')
-    .limit(PAGE_PEOPLE)
-    .execute();
-  return { row, people };
+  if (!found) return undefined;
+  const { peopleJson: people, ...row } = found;
+  return { row, people: peopleFrom(people) };
 }
 
 export async function titleExists(db: Db, id: string): Promise<boolean> {
@@ -463,6 +477,11 @@ export async function upsertTitles(db: Kysely<DB>, titles: NewTitle[], searchTex
       });
       for (let k = 0; k < peopleRows.length; k += 150) await trx.insertInto('titlePeople').values(peopleRows.slice(k, k + 150)).execute();
       await sql`update titles set creator = (${sql.raw(CREATOR_OF)}) where id in (${sql.join(ids)})`.execute(trx);
+      const byTitle = new Map<string, typeof peopleRows>();
+      for (const p of peopleRows) byTitle.set(p.titleId, [...(byTitle.get(p.titleId) ?? []), p]);
+      for (const t of chunk) {
+        await trx.updateTable('titles').set({ peopleJson: peopleJson(byTitle.get(t.id) ?? []) }).where('id', '=', t.id).execute();
+      }
     }
   });
 }

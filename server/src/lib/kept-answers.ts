@@ -20,8 +20,11 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
  *   throws, the request goes to Fastify;
  * - not once the server has begun to stop, so those answers carry `connection: close` as usual.
  */
-/** The kept body for a path, or undefined to let Fastify answer. */
-export type KeptAnswerFinder = (path: string) => string | undefined;
+/**
+ * The kept body for a path, or undefined to let Fastify answer. A body may come in parts (a title page's own part
+ * and the end its genre combination shares), sent one after the other in one write, never joined into a new string.
+ */
+export type KeptAnswerFinder = (path: string) => string | readonly string[] | undefined;
 
 export interface KeptAnswers {
   /** Registers a finder for paths starting with `prefix`. */
@@ -59,7 +62,7 @@ export function createKeptAnswers(): KeptAnswers {
     if (headers.authorization !== undefined || headers.cookie !== undefined) return false;
     for (const f of finders) {
       if (!url.startsWith(f.prefix)) continue;
-      let body: string | undefined;
+      let body: string | readonly string[] | undefined;
       try {
         body = f.find(url);
       } catch (err) {
@@ -72,9 +75,18 @@ export function createKeptAnswers(): KeptAnswers {
       const given = headers['x-request-id'];
       const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : attached.nextRequestId();
       const head = headerList(attached.headersFor(url)).slice();
-      head.push('x-request-id', id, 'content-length', String(Buffer.byteLength(body)));
+      let bytes = 0;
+      if (typeof body === 'string') bytes = Buffer.byteLength(body);
+      else for (const part of body) bytes += Buffer.byteLength(part);
+      head.push('x-request-id', id, 'content-length', String(bytes));
       res.writeHead(200, head);
-      res.end(body);
+      if (typeof body === 'string') res.end(body);
+      else {
+        // Corked, so the head and every part leave in one write (end() flushes it).
+        res.cork();
+        for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+        res.end(body[body.length - 1]);
+      }
       if ((attached.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') !== false) {
         attached.log.info(
           { requestId: id, req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },

@@ -71,6 +71,31 @@ describe('kept title pages', () => {
     full.mockRestore();
   });
 
+  it('sends a page kept in two parts (its own, then the end its genre combination shares) as one body', async () => {
+    // Thirteen more popular comedies: the quiet one is outside its combination's top twelve, so its page ends with
+    // the combination's shared JSON. Accents make the byte length differ from the length in characters.
+    const popular = Array.from({ length: 13 }, (_, i) => ({
+      ...title,
+      id: `tt99998${String(i).padStart(2, '0')}`,
+      primaryTitle: `Popular Comédie ${i}`,
+      genres: ['Comedy'],
+      popularity: 10 + i,
+    }));
+    await upsertTitles(ctx.database.db, [...popular, { ...title, id: 'tt9999899', primaryTitle: 'Quiet Comédie', genres: ['Comedy'], popularity: 0.1 }], searchText);
+    await ctx.app.titles.sync();
+    const path = `${base}/api/movies/movie/tt9999899`;
+    const built = await (await fetch(path)).text();
+    await fetch(path);
+    expect(ctx.app.titles.keptPage('movie', 'tt9999899')).toHaveLength(2);
+    const kept = await fetch(path);
+    const body = await kept.text();
+    expect(body).toBe(built);
+    expect(kept.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    const page = JSON.parse(body).data;
+    expect(page.title).toBe('Quiet Comédie');
+    expect(page.similar.map((c: { id: string }) => c.id)).toEqual(popular.map((p) => p.id).reverse().slice(0, 12));
+  });
+
   it('leaves requests with credentials, a query, another method or another type to the full stack', async () => {
     await fetch(`${base}/api/movies/movie/tt9999971`);
     await fetch(`${base}/api/movies/movie/tt9999971`);

@@ -25,6 +25,7 @@ import {
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
 import { createSerializerCompiler, reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
+import type { KeptAnswerFinder } from '../../lib/kept-answers.ts';
 import { TitlesService } from './titles.service.ts';
 
 declare module 'fastify' {
@@ -39,7 +40,7 @@ declare module 'fastify' {
 const TITLE_PAGE_PATH = /^\/api\/movies\/(movie|tvSeries)\/([A-Za-z0-9_.-]{1,40})$/;
 
 /** Finds title pages for requests answered before routing (lib/kept-answers.ts): kept, or built now on SQLite. */
-export function keptTitlePages(service: TitlesService): (path: string) => string | undefined {
+export function keptTitlePages(service: TitlesService): KeptAnswerFinder {
   return (path) => {
     const m = TITLE_PAGE_PATH.exec(path);
     // A kept page, else (on SQLite) the page built now when all it needs is at hand.

@@ -63,10 +63,14 @@ interface SimilarCards {
   end?: string;
 }
 
-/** A title page as sent: its own part, then the end shared by its genre combination ('' when written whole). */
-interface PageParts {
-  own: string;
-  end: string;
+/**
+ * A title page as sent: its own part, then the end its genre combination shares (none when written whole). The parts
+ * go out one after the other (lib/kept-answers.ts), so a kept page is never joined into a new string to be sent.
+ */
+export type PageParts = readonly [string] | readonly [string, string];
+
+function joined(parts: PageParts): string {
+  return parts.length === 1 ? parts[0] : parts[0] + parts[1];
 }
 
 /**
@@ -455,16 +459,16 @@ export class TitlesService {
    * a while (Doorkeeper); the most recently used PAGE_CACHE pages are kept for a minute; all are dropped on
    * every catalogue change.
    */
-  private pages = new LruMap<string, PageParts & { type: TitleType; expires: number; version: number }>(PAGE_CACHE);
+  private pages = new LruMap<string, { parts: PageParts; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
 
   /** The title page's answer ({"data": TitleDetails} as JSON); counts a view. */
   async pageJson(type: TitleType, id: string): Promise<string> {
     const kept = this.keptPage(type, id);
-    if (kept) return kept;
+    if (kept) return joined(kept);
     const version = this.index.version;
     const found = await this.findPage(type, id);
     const similar = await this.similarOf(type, genreList(found.row.genres));
-    return this.finishPage(type, id, found, similar, version);
+    return joined(this.finishPage(type, id, found, similar, version));
   }
 
   /**
@@ -473,7 +477,7 @@ export class TitlesService {
    * combination's similar titles are listed). Otherwise undefined, and the full stack answers (a 404, or
    * the first page of a combination). Counted and kept as pageJson does.
    */
-  pageNow(type: TitleType, id: string): string | undefined {
+  pageNow(type: TitleType, id: string): PageParts | undefined {
     const sqlite = this.database.sqlite;
     if (!sqlite || this.warming) return undefined;
     const version = this.index.version;
@@ -484,22 +488,23 @@ export class TitlesService {
     return this.finishPage(type, id, found, similar, version);
   }
 
-  private finishPage(type: TitleType, id: string, found: repo.TitlePage, similar: SimilarCards, version: number): string {
+  private finishPage(type: TitleType, id: string, found: repo.TitlePage, similar: SimilarCards, version: number): PageParts {
     this.countView(id);
-    const { own, end } = this.pageParts(id, found, similar);
+    const parts = this.pageParts(id, found, similar);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
-      this.pages.set(id, { own: flattened(own), end, type, expires: Date.now() + 60_000, version });
+      flattened(parts[0]);
+      this.pages.set(id, { parts, type, expires: Date.now() + 60_000, version });
     }
-    return own + end;
+    return parts;
   }
 
-  /** The kept answer of a title page while it is current (counting a view), else undefined. */
-  keptPage(type: TitleType, id: string): string | undefined {
+  /** The kept answer of a title page, in its parts, while it is current (counting a view), else undefined. */
+  keptPage(type: TitleType, id: string): PageParts | undefined {
     const hit = this.pages.get(id);
     if (hit === undefined || hit.expires <= Date.now() || hit.version !== this.index.version || hit.type !== type) return undefined;
     this.countView(id);
-    return hit.own + hit.end;
+    return hit.parts;
   }
 
   private async findPage(type: TitleType, id: string): Promise<repo.TitlePage> {
@@ -522,10 +527,10 @@ export class TitlesService {
       const body = this.writers.page(presentDetails(found.row, found.people, []));
       if (body.endsWith(EMPTY_SIMILAR_END)) {
         similar.end ??= flattened(`${this.writers.cards(similar.cards.slice(0, SIMILAR_LIMIT))}}}`);
-        return { own: body.slice(0, -EMPTY_LIST_END.length), end: similar.end };
+        return [body.slice(0, -EMPTY_LIST_END.length), similar.end];
       }
     }
-    return { own: this.writers.page(presentDetails(found.row, found.people, withoutTitle(similar.cards, id))), end: '' };
+    return [this.writers.page(presentDetails(found.row, found.people, withoutTitle(similar.cards, id)))];
   }
 
   /**

@@ -24,8 +24,8 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
-import { createSerializerCompiler, reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import type { KeptAnswerFinder } from '../../lib/kept-answers.ts';
+import { createSerializerCompiler, reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { TitlesService } from './titles.service.ts';
 
 declare module 'fastify' {

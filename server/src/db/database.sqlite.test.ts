@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, WAL_SAFETY_PAGES } from './database.ts';
 
@@ -65,5 +66,42 @@ describe('SQLite background checkpoints', () => {
     await database.close();
     // The last connection to close writes the log back and removes it.
     expect(() => statSync(`${file}-wal`)).toThrow();
+  });
+});
+
+describe('SQLite heavy reads on a worker thread', () => {
+  it('runs readHeavy on its own connection: rows as the query layer gives them, the last commit seen, errors passed on', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}`, readWorker: true });
+    const sqlite = database.sqlite;
+    if (!sqlite) throw new Error('expected SQLite');
+    sqlite.exec("create table search_query_daily (day text, query text, count integer); insert into search_query_daily values ('2026-11-20', 'dune', 3)");
+    const query = database.db
+      .selectFrom('searchQueryDaily')
+      .select(['day', 'query', 'count'])
+      .where('day', '>=', '2026-11-01');
+    // The main connection does not run it (the worker prepares it on its own connection).
+    const prepared: string[] = [];
+    const prepare = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((source: string) => {
+      prepared.push(source);
+      return prepare(source);
+    }) as typeof sqlite.prepare;
+    expect(await database.readHeavy(query)).toEqual([{ day: '2026-11-20', query: 'dune', count: 3 }]);
+    // A write committed on the main connection is there for the next read.
+    sqlite.exec("insert into search_query_daily values ('2026-11-21', 'amelie', 1)");
+    expect((await database.readHeavy(query)).map((r) => r.query).sort()).toEqual(['amelie', 'dune']);
+    expect(prepared.filter((s) => s.includes('search_query_daily'))).toEqual([]);
+    // Its connection only reads.
+    const raw = (text: string) => ({ compile: () => sql.raw(text).compile(database.db) });
+    await expect(database.readHeavy(raw('delete from search_query_daily returning query'))).rejects.toThrow(/readonly|query_only/i);
+    await expect(database.readHeavy(raw('select * from nowhere'))).rejects.toThrow(/no such table/);
+    expect(sqlite.prepare('select count(*) as n from search_query_daily').get()).toEqual({ n: 2 });
+    await database.close();
+  });
+
+  it('reads on the main connection without readWorker (importers, tests)', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}` });
+    expect(await database.readHeavy({ compile: () => sql<{ answer: number }>`select 42 as answer`.compile(database.db) })).toEqual([{ answer: 42 }]);
+    await database.close();
   });
 });

@@ -343,13 +343,13 @@ export async function addSearchQueryCount(db: Db, day: string, query: string): P
 /** Weights of what people do with a title, for weekly popularity. */
 export const ACTIVITY_WEIGHTS: Record<TitleActivityKind, number> = { view: 1, search_click: 2, watchlist: 3, rating: 4 };
 
-/** Titles of a type ranked by weighted activity since a day (inclusive). */
-export async function listWeeklyRanking(db: Db, type: TitleType, sinceDay: string, limit: number): Promise<string[]> {
+/** Titles of a type ranked by weighted activity since a day (inclusive): a heavy read (Database.readHeavy). */
+export async function listWeeklyRanking(database: Database, type: TitleType, sinceDay: string, limit: number): Promise<string[]> {
   const weight = sql<number>`case ${sql.ref('a.kind')} ${sql.join(
     Object.entries(ACTIVITY_WEIGHTS).map(([k, w]) => sql`when ${k} then ${sql.lit(w)}`),
     sql` `,
   )} else 0 end`;
-  const rows = await db
+  const query = database.db
     .selectFrom('titleActivityDaily as a')
     .innerJoin('titles as t', 't.id', 'a.titleId')
     .select(['a.titleId', sql<number>`sum(${sql.ref('a.count')} * ${weight})`.as('score'), sql<number>`max(${sql.ref('t.popularity')})`.as('pop')])
@@ -359,23 +359,21 @@ export async function listWeeklyRanking(db: Db, type: TitleType, sinceDay: strin
     .orderBy('score', 'desc')
     .orderBy('pop', 'desc')
     .orderBy('a.titleId')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.titleId);
+    .limit(limit);
+  return (await database.readHeavy(query)).map((r) => r.titleId);
 }
 
-/** The most clicked searches since a day (inclusive). */
-export async function listPopularSearches(db: Db, sinceDay: string, limit: number): Promise<{ query: string; count: number }[]> {
-  const rows = await db
+/** The most clicked searches since a day (inclusive): a heavy read (Database.readHeavy). */
+export async function listPopularSearches(database: Database, sinceDay: string, limit: number): Promise<{ query: string; count: number }[]> {
+  const query = database.db
     .selectFrom('searchQueryDaily')
     .select(['query', sql<number>`sum(${sql.ref('count')})`.as('total')])
     .where('day', '>=', sinceDay)
     .groupBy('query')
     .orderBy('total', 'desc')
     .orderBy('query')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ query: r.query, count: Number(r.total) }));
+    .limit(limit);
+  return (await database.readHeavy(query)).map((r) => ({ query: r.query, count: Number(r.total) }));
 }
 
 export interface NewTitle {

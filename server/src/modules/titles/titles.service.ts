@@ -245,14 +245,47 @@ export class TitlesService {
 
   // ---- caches ------------------------------------------------------------------------------------
 
+  /**
+   * A short-lived answer: loaded once however many ask at the same time; once expired (for the same catalogue),
+   * the previous answer is still given while one request loads the next, so nobody waits on a heavy read
+   * (the weekly ranking) when its minute is up.
+   */
   private async cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const hit = this.cache.get(key) as Cached<T> | undefined;
-    const now = Date.now();
-    if (hit && hit.expires > now && hit.version === this.index.version) return hit.value;
-    const value = await load();
-    if (this.cache.size > 2000) this.cache.clear();
-    this.cache.set(key, { value, expires: now + ttlMs, version: this.index.version });
-    return value;
+    if (hit && hit.version === this.index.version) {
+      if (hit.expires > Date.now()) return hit.value;
+      if (!this.loading.has(key)) this.reload(key, ttlMs, load).catch((err) => this.log.error({ err, key }, 'could not refresh a cached answer'));
+      return hit.value;
+    }
+    return this.reload(key, ttlMs, load);
+  }
+
+  private loading = new Map<string, Promise<unknown>>();
+
+  private reload<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const running = this.loading.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const version = this.index.version;
+    const p: Promise<T> = load()
+      .then((value) => {
+        // Not kept if the catalogue changed meanwhile, or the answer was dropped (forget) while it loaded.
+        if (version === this.index.version && this.loading.get(key) === p) {
+          if (this.cache.size > 2000) this.cache.clear();
+          this.cache.set(key, { value, expires: Date.now() + ttlMs, version });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === p) this.loading.delete(key);
+      });
+    this.loading.set(key, p);
+    return p;
+  }
+
+  /** Drops a cached answer, and the one loading now, so the next request reads afresh. */
+  private forget(key: string): void {
+    this.cache.delete(key);
+    this.loading.delete(key);
   }
 
   /**
@@ -366,12 +399,12 @@ export class TitlesService {
     const day = dayOf(new Date());
     await repo.addSearchQueryCount(this.db, day, searchQueryKey(query));
     await repo.addActivityCounts(this.db, [{ day, titleId, kind: 'search_click', count: 1 }]);
-    this.cache.delete('popular-searches');
+    this.forget('popular-searches');
   }
 
   popularSearches(): Promise<PopularSearch[]> {
     return this.cached('popular-searches', 30_000, async () => {
-      const out = await repo.listPopularSearches(this.db, daysAgo(6), 10);
+      const out = await repo.listPopularSearches(this.database, daysAgo(6), 10);
       if (out.length < 10) {
         const seen = new Set(out.map((s) => s.query.toLowerCase()));
         const { ids } = this.index.browse({}, 'popularity', 0, 20);
@@ -653,6 +686,7 @@ export class TitlesService {
       this.pages.clear();
       this.similarByGenres.clear();
       this.cache.clear();
+      this.loading.clear();
     }
   }
 
@@ -668,7 +702,7 @@ export class TitlesService {
 
   weeklyPopular(type: TitleType, limit: number): Promise<HomeMediaItem[]> {
     return this.cached(`weekly:${type}:${limit}`, 60_000, async () => {
-      const ranked = await repo.listWeeklyRanking(this.db, type, daysAgo(6), limit);
+      const ranked = await repo.listWeeklyRanking(this.database, type, daysAgo(6), limit);
       if (ranked.length < limit) {
         const seen = new Set(ranked);
         for (const id of this.index.browse({ type }, 'popularity', 0, limit * 2).ids) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
 import { normalizeText } from './titles.normalize.ts';
@@ -404,6 +404,30 @@ describe('home', () => {
     // Money Heist's page was viewed earlier in this file.
     expect(shows[0]).toMatchObject({ id: 'tt6468322', tag: 'TV SHOW', titleType: { isSeries: true } });
     expect(shows[1].id).toBe('tt0944947');
+  });
+
+  it('reads a weekly ranking once however many ask, and gives the last one while the next is read', async () => {
+    const heavy = vi.spyOn(ctx.database, 'readHeavy');
+    const ids = (r: { json(): { data: { id: string }[] } }) => r.json().data.map((m) => m.id);
+    const first = await Promise.all(Array.from({ length: 5 }, () => get('/api/home/weekly-popular-movies?limit=3')));
+    expect(heavy).toHaveBeenCalledTimes(1);
+    expect(new Set(first.map((r) => JSON.stringify(ids(r)))).size).toBe(1);
+    expect(ids(first[0])[0]).not.toBe('tt0111161');
+
+    // A minute later, with new activity: the first asker still gets the last ranking, and one read starts.
+    for (let i = 0; i < 5; i++) await recordTitleActivity(ctx.database.db, { titleId: 'tt0111161', kind: 'rating' });
+    const later = Date.now() + 61_000;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const stale = await Promise.all(Array.from({ length: 3 }, () => get('/api/home/weekly-popular-movies?limit=3')));
+      for (const r of stale) expect(ids(r)).toEqual(ids(first[0]));
+      expect(heavy).toHaveBeenCalledTimes(2);
+      await vi.waitFor(async () => expect(ids(await get('/api/home/weekly-popular-movies?limit=3'))[0]).toBe('tt0111161'));
+      expect(heavy).toHaveBeenCalledTimes(2);
+    } finally {
+      now.mockRestore();
+      heavy.mockRestore();
+    }
   });
 
   it('answers 400 for a bad limit', async () => {

@@ -77,6 +77,31 @@ parentPort.on('message', (m) => {
 });
 `;
 
+/** A worker thread running `source` with its own connection to `file`: whether it still runs, and how to stop it. */
+function sqliteWorker(source: string, workerData: Record<string, unknown>): { worker: Worker; running(): boolean; stop(): Promise<void> } {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(source, { eval: true, workerData: { driver, ...workerData } });
+  worker.unref();
+  let running = true;
+  const exited = new Promise<void>((r) =>
+    worker.once('exit', () => {
+      running = false;
+      r();
+    }),
+  );
+  return {
+    worker,
+    running: () => running,
+    // Asked to close its connection first; ended anyway after two seconds.
+    async stop() {
+      if (!running) return;
+      worker.postMessage('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await worker.terminate();
+    },
+  };
+}
+
 /**
  * Why: with SQLite's automatic checkpoints, the commit that takes the log past 1,000 pages also copies
  * them into the database file and flushes it to disk, on the event loop: under steady writes (title
@@ -88,18 +113,9 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): Pro
   // which a writer that never pauses (a catalogue import at start-up) may never leave time for. Past
   // WAL_SAFETY_PAGES the main connection copies the rest itself, as SQLite would at 1,000.
   sqlite.pragma(`wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS } });
-  worker.unref();
+  const { worker, stop } = sqliteWorker(CHECKPOINTER, { file, everyMs: CHECKPOINT_EVERY_MS });
   let passes = 0;
   let failed = false;
-  let running = true;
-  const exited = new Promise<void>((r) =>
-    worker.once('exit', () => {
-      running = false;
-      r();
-    }),
-  );
   // Checkpoints cannot be left undone (the log would grow without end): on failure, back to SQLite's own.
   const fallBack = (why: string) => {
     if (!failed) console.error(`background checkpoints failed (${why}); the main connection checkpoints again`);
@@ -111,15 +127,7 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): Pro
     else if (!m.stopped) passes += 1;
   });
   worker.on('error', (err) => fallBack(String(err)));
-  return {
-    passes: () => passes,
-    async stop() {
-      if (!running) return;
-      worker.postMessage('stop');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
-      await worker.terminate();
-    },
-  };
+  return { passes: () => passes, stop };
 }
 
 /**
@@ -159,9 +167,7 @@ interface Reader {
  * If the worker fails, the main connection runs the reads again, as before.
  */
 function startReader(sqlite: SQLite.Database, file: string): Reader {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(READER, { eval: true, workerData: { driver, file } });
-  worker.unref();
+  const { worker, running, stop } = sqliteWorker(READER, { file });
   type Pending = { sqlText: string; params: readonly unknown[]; resolve(rows: Record<string, unknown>[]): void; reject(err: unknown): void };
   const pending = new Map<number, Pending>();
   const readHere = (p: Pending) => {
@@ -173,13 +179,6 @@ function startReader(sqlite: SQLite.Database, file: string): Reader {
   };
   let next = 0;
   let broken = false;
-  let running = true;
-  const exited = new Promise<void>((r) =>
-    worker.once('exit', () => {
-      running = false;
-      r();
-    }),
-  );
   const fail = (why: string) => {
     if (!broken) console.error(`the heavy reader failed (${why}); the main connection reads again`);
     broken = true;
@@ -202,18 +201,13 @@ function startReader(sqlite: SQLite.Database, file: string): Reader {
     read(sqlText, params) {
       return new Promise((resolve, reject) => {
         const p: Pending = { sqlText, params, resolve, reject };
-        if (broken || !running) return readHere(p);
+        if (broken || !running()) return readHere(p);
         const id = next++;
         pending.set(id, p);
         worker.postMessage({ id, sql: sqlText, params });
       });
     },
-    async stop() {
-      if (!running) return;
-      worker.postMessage('stop');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
-      await worker.terminate();
-    },
+    stop,
   };
 }
 

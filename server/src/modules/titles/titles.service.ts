@@ -56,9 +56,14 @@ function signature(r: repo.IndexRowWithStamp): string {
 const EMPTY_SIMILAR_END = '"similar":[]}}';
 const EMPTY_LIST_END = '[]}}';
 
-/** A genre combination's similar titles: SIMILAR_LIMIT + 1 cards, and the end of a page with the first SIMILAR_LIMIT once written. */
-interface SimilarCards {
-  cards: MediaSearchResult[];
+/**
+ * A genre combination's similar titles: the ids of its SIMILAR_LIMIT + 1 most popular titles, and the end of a page
+ * with the first SIMILAR_LIMIT once written. Ids only (strings the search index already holds), not cards: a
+ * combination is listed the first time one of its titles is opened, under traffic, and what it keeps is then copied
+ * by the garbage collector's young-generation passes; a list of cards was about 40 objects per combination.
+ */
+interface SimilarList {
+  ids: readonly string[];
   /** `<cards as JSON>}}`: what follows `"similar":` to end the page of a title outside this list. */
   end?: string;
 }
@@ -84,9 +89,18 @@ function flattened(s: string): string {
   return s;
 }
 
-/** A title's similar titles: the combination's cards without the title itself. */
-function withoutTitle(cards: MediaSearchResult[], id: string): MediaSearchResult[] {
-  return cards.filter((other) => other.id !== id).slice(0, SIMILAR_LIMIT);
+
+const NO_CARDS: readonly MediaSearchResult[] = [];
+
+/** Whether a title is among its combination's first SIMILAR_LIMIT similar titles (its page is then written whole). */
+function inTop(similar: SimilarList, id: string): boolean {
+  for (let i = 0; i < similar.ids.length && i < SIMILAR_LIMIT; i++) if (similar.ids[i] === id) return true;
+  return false;
+}
+
+/** Whether writing a title's page needs its combination's cards: for a page written whole, or the combination's first end. */
+function needsCards(similar: SimilarList, id: string): boolean {
+  return similar.end === undefined || inTop(similar, id);
 }
 
 /** An answer kept as JSON; the same holder each time it is found again. */
@@ -500,15 +514,16 @@ export class TitlesService {
     if (kept) return joined(kept);
     const version = this.index.version;
     const found = await this.findPage(type, id);
-    const similar = await this.similarOf(type, genreList(found.row.genres));
-    return joined(this.finishPage(type, id, found, similar, version));
+    const similar = this.similarOf(type, found.row.genres);
+    const cards = needsCards(similar, id) ? (this.heldCards(similar.ids) ?? (await this.cardsFor([...similar.ids]))) : NO_CARDS;
+    return joined(this.finishPage(type, id, found, similar, cards, version));
   }
 
   /**
    * On SQLite, where reading a page is one synchronous statement: the page built now, for an answer sent
-   * before routing, when all it needs is at hand (the title is there, of that type, and its genre
-   * combination's similar titles are listed). Otherwise undefined, and the full stack answers (a 404, or
-   * the first page of a combination). Counted and kept as pageJson does.
+   * before routing, when all it needs is at hand (the title is there, of that type, and the search index holds
+   * the cards its similar titles need). Otherwise undefined, and the full stack answers (a 404, or a page whose
+   * similar titles changed in the last seconds). Counted and kept as pageJson does.
    */
   pageNow(type: TitleType, id: string): PageParts | undefined {
     const sqlite = this.database.sqlite;
@@ -516,14 +531,27 @@ export class TitlesService {
     const version = this.index.version;
     const found = repo.findTitlePageSqlite(sqlite, id);
     if (!found || found.row.titleType !== type) return undefined;
-    const similar = this.similarListed(type, genreList(found.row.genres));
-    if (!similar) return undefined;
-    return this.finishPage(type, id, found, similar, version);
+    const similar = this.similarOf(type, found.row.genres);
+    let cards = NO_CARDS;
+    if (needsCards(similar, id)) {
+      const held = this.heldCards(similar.ids);
+      if (!held) return undefined;
+      cards = held;
+    }
+    return this.finishPage(type, id, found, similar, cards, version);
   }
 
-  private finishPage(type: TitleType, id: string, found: repo.TitlePage, similar: SimilarCards, version: number): PageParts {
+  /** `cards`: the similar list's cards when needsCards(similar, id), else NO_CARDS. */
+  private finishPage(
+    type: TitleType,
+    id: string,
+    found: repo.TitlePage,
+    similar: SimilarList,
+    cards: readonly MediaSearchResult[],
+    version: number,
+  ): PageParts {
     this.countView(id);
-    const parts = this.pageParts(id, found, similar);
+    const parts = this.pageParts(id, found, similar, cards);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
       flattened(parts[0]);
@@ -553,50 +581,61 @@ export class TitlesService {
    * (`similar` is the contract's last field), and a kept page holds only the part before it. Titles among
    * their own similar titles are written whole.
    */
-  private pageParts(id: string, found: repo.TitlePage, similar: SimilarCards): PageParts {
-    let inList = false;
-    for (let i = 0; i < similar.cards.length && i < SIMILAR_LIMIT; i++) if (similar.cards[i].id === id) inList = true;
-    if (!inList) {
+  private pageParts(id: string, found: repo.TitlePage, similar: SimilarList, cards: readonly MediaSearchResult[]): PageParts {
+    if (!inTop(similar, id)) {
       const body = this.writers.page(presentDetails(found.row, found.people, []));
       if (body.endsWith(EMPTY_SIMILAR_END)) {
-        similar.end ??= flattened(`${this.writers.cards(similar.cards.slice(0, SIMILAR_LIMIT))}}}`);
+        similar.end ??= flattened(`${this.writers.cards(cards.slice(0, SIMILAR_LIMIT))}}}`);
         return [body.slice(0, -EMPTY_LIST_END.length), similar.end];
       }
     }
-    return [this.writers.page(presentDetails(found.row, found.people, withoutTitle(similar.cards, id)))];
+    // (A writer whose page does not end with the empty list would need the cards here even with the end written.)
+    const all = cards === NO_CARDS ? (this.heldCards(similar.ids) ?? NO_CARDS) : cards;
+    const others = all.filter((other) => other.id !== id).slice(0, SIMILAR_LIMIT);
+    return [this.writers.page(presentDetails(found.row, found.people, others))];
+  }
+
+  /** Cards of the given titles, in order, from the search index; undefined when it does not hold one of them yet. */
+  private heldCards(ids: readonly string[]): MediaSearchResult[] | undefined {
+    const out: MediaSearchResult[] = [];
+    for (const id of ids) {
+      const held = this.index.card(id);
+      if (!held) return undefined;
+      out.push(presentCard(held));
+    }
+    return out;
   }
 
   /**
    * Similar titles depend only on the type, the set of genres and the first genre (the fallback), which many
-   * titles share (a few thousand combinations in a million titles): their cards are kept per combination.
+   * titles share (a few thousand combinations in a million titles): they are listed per combination, found by
+   * the type and the title's genres column as it is (no key is built per request).
    */
-  private similarByGenres = new Map<string, SimilarCards>();
+  private similarByGenres: Record<TitleType, Map<string, SimilarList>> = { movie: new Map(), tvSeries: new Map() };
   private similarVersion = -1;
 
-  /** Same type, sharing all the given genres (else the first one), most popular first: SIMILAR_LIMIT + 1 cards. */
-  private async similarOf(type: TitleType, genres: string[]): Promise<SimilarCards> {
-    const listed = this.similarListed(type, genres);
-    if (listed) return listed;
-    const { all, first, key } = this.similarKey(type, genres);
-    const version = this.index.version;
-    const similar = { cards: await this.cardsFor(this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1)) };
-    if (version === this.index.version) this.similarByGenres.set(key, similar);
+  /** Same type, sharing all the given genres (else the first one), most popular first: SIMILAR_LIMIT + 1 titles. */
+  private similarOf(type: TitleType, genresColumn: string): SimilarList {
+    if (this.similarVersion !== this.index.version) {
+      this.forgetSimilar();
+      this.similarVersion = this.index.version;
+    }
+    const lists = this.similarByGenres[type];
+    let similar = lists.get(genresColumn);
+    if (similar === undefined) {
+      const genres = genreList(genresColumn);
+      const all = this.index.genreMask(genres).mask;
+      const first = genres.length > 1 ? this.index.genreMask(genres.slice(0, 1)).mask : all;
+      similar = { ids: this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1) };
+      if (lists.size >= 50_000) lists.clear();
+      lists.set(genresColumn, similar);
+    }
     return similar;
   }
 
-  /** The similar titles of a genre combination when already listed for the current catalogue. */
-  private similarListed(type: TitleType, genres: string[]): SimilarCards | undefined {
-    if (this.similarVersion !== this.index.version || this.similarByGenres.size > 50_000) {
-      this.similarByGenres.clear();
-      this.similarVersion = this.index.version;
-    }
-    return this.similarByGenres.get(this.similarKey(type, genres).key);
-  }
-
-  private similarKey(type: TitleType, genres: string[]): { all: number; first: number; key: string } {
-    const all = this.index.genreMask(genres).mask;
-    const first = genres.length > 1 ? this.index.genreMask(genres.slice(0, 1)).mask : all;
-    return { all, first, key: `${type}:${all}:${first}` };
+  private forgetSimilar(): void {
+    this.similarByGenres.movie.clear();
+    this.similarByGenres.tvSeries.clear();
   }
 
   private computeSimilar(type: TitleType, all: number, first: number, limit: number): string[] {
@@ -684,7 +723,7 @@ export class TitlesService {
       this.answers.clear();
       this.askedAgain.reset();
       this.pages.clear();
-      this.similarByGenres.clear();
+      this.forgetSimilar();
       this.cache.clear();
       this.loading.clear();
     }

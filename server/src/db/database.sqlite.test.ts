@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -97,6 +97,23 @@ describe('SQLite heavy reads on a worker thread', () => {
     await expect(database.readHeavy(raw('select * from nowhere'))).rejects.toThrow(/no such table/);
     expect(sqlite.prepare('select count(*) as n from search_query_daily').get()).toEqual({ n: 2 });
     await database.close();
+  });
+
+  it('runs its workers (checkpointer, reader) at the lowest priority, leaving the event loop at its own', async () => {
+    // Each thread's nice value (Linux, from /proc: field 19 of its stat line).
+    const niceOfThreads = (): number[] =>
+      readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+    const own = (): number => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[16]);
+    const lowest = () => niceOfThreads().filter((n) => n === 19).length;
+    const before = lowest();
+    const main = own();
+    const database = await openDatabase({ url: `sqlite:${tempFile()}`, backgroundCheckpoints: true, readWorker: true });
+    // The reader starts with the first heavy read; the checkpointer at once.
+    expect(await database.readHeavy({ compile: () => sql<{ answer: number }>`select 42 as answer`.compile(database.db) })).toEqual([{ answer: 42 }]);
+    await until(() => lowest() === before + 2);
+    expect(own()).toBe(main);
+    await database.close();
+    await until(() => lowest() === before);
   });
 
   it('reads on the main connection without readWorker (importers, tests)', async () => {

@@ -77,10 +77,25 @@ parentPort.on('message', (m) => {
 });
 `;
 
+/**
+ * What a database worker runs first: its thread yields the CPU to the event loop. On Linux each thread has its own
+ * nice value, so the worker's is set to the lowest priority (raising it needs no privilege; elsewhere, or if it
+ * fails, nothing changes). Why: when the server shares a core with its workers (a small machine, or a container
+ * limited to one CPU), the kernel gave a busy worker (a checkpoint, the weekly ranking) time slices of several
+ * milliseconds while requests waited; at the lowest priority it runs when the event loop is idle, and yields within
+ * a millisecond or two when not.
+ */
+const LOWEST_PRIORITY = `
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, 19);
+} catch {}
+`;
+
 /** A worker thread running `source` with its own connection to `file`: whether it still runs, and how to stop it. */
 function sqliteWorker(source: string, workerData: Record<string, unknown>): { worker: Worker; running(): boolean; stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(source, { eval: true, workerData: { driver, ...workerData } });
+  const worker = new Worker(LOWEST_PRIORITY + source, { eval: true, workerData: { driver, ...workerData } });
   worker.unref();
   let running = true;
   const exited = new Promise<void>((r) =>

@@ -89,7 +89,6 @@ function flattened(s: string): string {
   return s;
 }
 
-
 const NO_CARDS: readonly MediaSearchResult[] = [];
 
 /** Whether a title is among its combination's first SIMILAR_LIMIT similar titles (its page is then written whole). */

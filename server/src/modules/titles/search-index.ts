@@ -16,6 +16,7 @@
  * segment are hidden (tombstones).
  */
 import { LruMap } from '../../lib/lru.ts';
+import { comparePacked, PackedStrings } from './packed-strings.ts';
 import { normalizeText, tokenize } from './titles.normalize.ts';
 
 export type IndexTitleType = 'movie' | 'tvSeries';
@@ -417,11 +418,12 @@ export class SegmentBuilder {
     const remap = new Int32Array(sortedVocab.length);
     for (let i = 0; i < sortedVocab.length; i++) remap[this.vocab.get(sortedVocab[i]) as number] = i;
 
-    const seg = new Segment(n, sortedVocab, this.toks.length);
+    const seg = new Segment(n, new PackedStrings(sortedVocab), this.toks.length);
+    const orderedIds = new Array<string>(n);
     let w = 0;
     for (let d = 0; d < n; d++) {
       const o = order[d];
-      seg.ids[d] = ids[o];
+      orderedIds[d] = ids[o];
       seg.type[d] = this.types[o];
       seg.year[d] = this.years[o];
       seg.pop[d] = pops[o];
@@ -434,6 +436,7 @@ export class SegmentBuilder {
       for (let k = this.tokStart[o]; k < this.tokStart[o + 1]; k++) seg.toks[w++] = remap[this.toks[k]];
     }
     seg.tokStart[n] = w;
+    seg.ids = new PackedStrings(orderedIds);
     seg.buildPostings();
     // Card text in document order, in one buffer outside the JavaScript heap.
     let bytes = 0;
@@ -461,7 +464,8 @@ export class SegmentBuilder {
 const GROUP_SCAN_MAX = 100;
 
 export class Segment {
-  readonly ids: string[];
+  /** Title ids in document order, packed outside the heap (see PackedStrings): ids.at(d) is document d's. */
+  ids = new PackedStrings([]);
   readonly type: Uint8Array;
   readonly year: Int16Array;
   readonly pop: Float64Array;
@@ -510,10 +514,9 @@ export class Segment {
 
   constructor(
     readonly n: number,
-    readonly vocab: string[],
+    readonly vocab: PackedStrings,
     tokCount: number,
   ) {
-    this.ids = new Array<string>(n);
     this.type = new Uint8Array(n);
     this.year = new Int16Array(n);
     this.pop = new Float64Array(n);
@@ -726,7 +729,7 @@ export class Segment {
     while (size < this.n * 2) size *= 2;
     const slots = new Int32Array(size).fill(-1);
     for (let d = 0; d < this.n; d++) {
-      let i = stringHash(this.ids[d]) & (size - 1);
+      let i = this.ids.hash(d) & (size - 1);
       while (slots[i] !== -1) i = (i + 1) & (size - 1);
       slots[i] = d;
     }
@@ -741,7 +744,7 @@ export class Segment {
     for (;;) {
       const d = this.idSlots[i];
       if (d === -1) return -1;
-      if (this.ids[d] === id) return d;
+      if (this.ids.equals(d, id)) return d;
       i = (i + 1) & (size - 1);
     }
   }
@@ -754,7 +757,7 @@ export class Segment {
     const f = this.cardText.toString('utf8', from, to).split(FIELD);
     const rating = this.cardRating[d];
     return {
-      id: this.ids[d],
+      id: this.ids.at(d),
       titleType: TYPE_NAME[this.type[d]],
       primaryTitle: f[0],
       posterUrl: f[1] === NONE ? null : f[1],
@@ -773,7 +776,7 @@ export class Segment {
     let hi = this.vocab.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.vocab[mid] < s) lo = mid + 1;
+      if (this.vocab.compare(mid, s) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -781,7 +784,7 @@ export class Segment {
 
   exactId(s: string): number {
     const i = this.lowerBound(s);
-    return i < this.vocab.length && this.vocab[i] === s ? i : -1;
+    return i < this.vocab.length && this.vocab.equals(i, s) ? i : -1;
   }
 
   prefixRange(s: string): [number, number] {
@@ -791,7 +794,7 @@ export class Segment {
   private buildTrigrams(): Map<string, Int32Array> {
     const lists = new Map<string, number[]>();
     for (let t = 0; t < this.vocab.length; t++) {
-      const w = `$${this.vocab[t]}$`;
+      const w = `$${this.vocab.at(t)}$`;
       for (let i = 0; i + 3 <= w.length; i++) {
         const g = w.slice(i, i + 3);
         let l = lists.get(g);
@@ -870,7 +873,7 @@ export class Segment {
     for (const t of touched) counts[t] = 0;
     for (const t of candidates) {
       {
-        const v = this.vocab[t];
+        const v = this.vocab.at(t);
         let d: number;
         if (prefix) {
           d = prefixEditDistance(word, v, maxD);
@@ -1052,7 +1055,7 @@ export class Segment {
         if ((seen[d >>> 5] & (1 << (d & 31))) !== 0) return;
         const s = this.score(d, ctx);
         if (s < 0) return;
-        if (hidden && hidden.size > 0 && hidden.has(this.ids[d])) return;
+        if (hidden && hidden.size > 0 && hidden.has(this.ids.at(d))) return;
         seen[d >>> 5] |= 1 << (d & 31);
         seenList.push(d);
         out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
@@ -1159,7 +1162,7 @@ export class Segment {
             if (++walked > EXACT_WALK_MAX) return false;
             if ((seen[d >>> 5] & (1 << (d & 31))) !== 0 || !possible(d)) return true;
             const s = this.score(d, ctx);
-            if (s >= 0 && s < 1 && !(hidden && hidden.size > 0 && hidden.has(this.ids[d]))) {
+            if (s >= 0 && s < 1 && !(hidden && hidden.size > 0 && hidden.has(this.ids.at(d)))) {
               seen[d >>> 5] |= 1 << (d & 31);
               seenList.push(d);
               out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
@@ -1376,9 +1379,7 @@ function hitKey(seg: Segment, doc: number, score: number): number {
 
 function compareHits(a: Hit, b: Hit): number {
   if (a.key !== b.key) return a.key - b.key;
-  const ia = a.seg.ids[a.doc];
-  const ib = b.seg.ids[b.doc];
-  return ia < ib ? -1 : ia > ib ? 1 : 0;
+  return comparePacked(a.seg.ids, a.doc, b.seg.ids, b.doc);
 }
 
 interface Ordered {
@@ -1456,11 +1457,11 @@ export class TitleSearchIndex {
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
     if (few) {
       const more = this.run(q, type, cap, want + 1, true);
-      const have = new Set(hits.map((h) => h.seg.ids[h.doc]));
-      for (const h of more) if (!have.has(h.seg.ids[h.doc])) hits.push(h);
+      const have = new Set(hits.map((h) => h.seg.ids.at(h.doc)));
+      for (const h of more) if (!have.has(h.seg.ids.at(h.doc))) hits.push(h);
       hits = hits.sort(compareHits);
     }
-    return { ids: hits.slice(offset, want).map((h) => h.seg.ids[h.doc]), hasMore: hits.length > want };
+    return { ids: hits.slice(offset, want).map((h) => h.seg.ids.at(h.doc)), hasMore: hits.length > want };
   }
 
   private run(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean): Hit[] {
@@ -1503,7 +1504,7 @@ export class TitleSearchIndex {
       };
       all = parts.flat().sort((a, b) => key(a) - key(b) || b.seg.pop[b.doc] - a.seg.pop[a.doc]);
     }
-    return { ids: all.slice(offset, offset + limit).map((o) => o.seg.ids[o.doc]), hasMore: all.length > offset + limit };
+    return { ids: all.slice(offset, offset + limit).map((o) => o.seg.ids.at(o.doc)), hasMore: all.length > offset + limit };
   }
 
   private scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hidden: Set<string> | null): Ordered[] {
@@ -1522,8 +1523,8 @@ export class TitleSearchIndex {
       if ((yearFrom > 0 || yearTo < 99999) && (y === 0 || y < yearFrom || y > yearTo)) return false;
       if (ratingMin > 0 && !(seg.rating[d] >= ratingMin)) return false;
       if (votesMin > 0 && seg.votes[d] < votesMin) return false;
-      if (hasHidden && hidden.has(seg.ids[d])) return false;
-      if (f.excludeId !== undefined && seg.ids[d] === f.excludeId) return false;
+      if (hasHidden && hidden.has(seg.ids.at(d))) return false;
+      if (f.excludeId !== undefined && seg.ids.equals(d, f.excludeId)) return false;
       return true;
     };
     const order = seg.order(sort);
@@ -1578,7 +1579,7 @@ export class TitleSearchIndex {
         if (t >= 0 && seg.type[d] !== t) continue;
         let m = seg.genreMask[d];
         if (m === 0) continue;
-        if (hidden && hidden.size > 0 && hidden.has(seg.ids[d])) continue;
+        if (hidden && hidden.size > 0 && hidden.has(seg.ids.at(d))) continue;
         while (m) {
           const b = 31 - Math.clz32(m);
           counts[b]++;

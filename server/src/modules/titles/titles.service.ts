@@ -58,12 +58,15 @@ const EMPTY_LIST_END = '[]}}';
 
 /**
  * A genre combination's similar titles: the ids of its SIMILAR_LIMIT + 1 most popular titles, and the end of a page
- * with the first SIMILAR_LIMIT once written. Ids only, not cards: a combination is listed the first time one of its
- * titles is opened, under traffic, and what it keeps is then copied by the garbage collector's young-generation
- * passes; a list of cards was about 40 objects per combination, a list of ids is 15.
+ * with the first SIMILAR_LIMIT once written. Ids only, not cards, and joined into one string: a combination is listed
+ * the first time one of its titles is opened, under traffic, and what it keeps is then copied by the garbage
+ * collector's young-generation passes and visited by every full one (there are tens of thousands of combinations
+ * in a large catalogue); a list of cards was about 40 objects per combination, a list of id strings 15, a joined
+ * list is one.
  */
 interface SimilarList {
-  ids: readonly string[];
+  /** The ids joined by ID_SEP (an array only if some id holds that character); see similarIds. */
+  ids: string | readonly string[];
   /** `<cards as JSON>}}`: what follows `"similar":` to end the page of a title outside this list. */
   end?: string;
 }
@@ -91,9 +94,24 @@ function flattened(s: string): string {
 
 const NO_CARDS: readonly MediaSearchResult[] = [];
 
+/** What joins a similar list's ids: a character that no real id holds. */
+const ID_SEP = '\u0000';
+
+export function joinIds(ids: readonly string[]): string | readonly string[] {
+  return ids.some((id) => id.includes(ID_SEP)) ? ids : ids.join(ID_SEP);
+}
+
+/** A similar list's ids, most similar first. */
+export function similarIds(similar: { ids: string | readonly string[] }): readonly string[] {
+  const { ids } = similar;
+  if (typeof ids !== 'string') return ids;
+  return ids === '' ? [] : ids.split(ID_SEP);
+}
+
 /** Whether a title is among its combination's first SIMILAR_LIMIT similar titles (its page is then written whole). */
 function inTop(similar: SimilarList, id: string): boolean {
-  for (let i = 0; i < similar.ids.length && i < SIMILAR_LIMIT; i++) if (similar.ids[i] === id) return true;
+  const ids = similarIds(similar);
+  for (let i = 0; i < ids.length && i < SIMILAR_LIMIT; i++) if (ids[i] === id) return true;
   return false;
 }
 
@@ -514,7 +532,7 @@ export class TitlesService {
     const version = this.index.version;
     const found = await this.findPage(type, id);
     const similar = this.similarOf(type, found.row.genres);
-    const cards = needsCards(similar, id) ? (this.heldCards(similar.ids) ?? (await this.cardsFor([...similar.ids]))) : NO_CARDS;
+    const cards = needsCards(similar, id) ? (this.heldCards(similarIds(similar)) ?? (await this.cardsFor([...similarIds(similar)]))) : NO_CARDS;
     return joined(this.finishPage(type, id, found, similar, cards, version));
   }
 
@@ -533,7 +551,7 @@ export class TitlesService {
     const similar = this.similarOf(type, found.row.genres);
     let cards = NO_CARDS;
     if (needsCards(similar, id)) {
-      const held = this.heldCards(similar.ids);
+      const held = this.heldCards(similarIds(similar));
       if (!held) return undefined;
       cards = held;
     }
@@ -589,7 +607,7 @@ export class TitlesService {
       }
     }
     // (A writer whose page does not end with the empty list would need the cards here even with the end written.)
-    const all = cards === NO_CARDS ? (this.heldCards(similar.ids) ?? NO_CARDS) : cards;
+    const all = cards === NO_CARDS ? (this.heldCards(similarIds(similar)) ?? NO_CARDS) : cards;
     const others = all.filter((other) => other.id !== id).slice(0, SIMILAR_LIMIT);
     return [this.writers.page(presentDetails(found.row, found.people, others))];
   }
@@ -625,7 +643,7 @@ export class TitlesService {
       const genres = genreList(genresColumn);
       const all = this.index.genreMask(genres).mask;
       const first = genres.length > 1 ? this.index.genreMask(genres.slice(0, 1)).mask : all;
-      similar = { ids: this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1) };
+      similar = { ids: joinIds(this.computeSimilar(type, all, first, SIMILAR_LIMIT + 1)) };
       if (lists.size >= 50_000) lists.clear();
       lists.set(genresColumn, similar);
     }

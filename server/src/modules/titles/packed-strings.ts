@@ -14,7 +14,7 @@ export class PackedStrings {
   /** Code units of string i: units[start[i], start[i + 1]). */
   private readonly units: Uint8Array | Uint16Array;
   private readonly start: Uint32Array;
-  /** The same memory as `units`, for decoding. */
+  /** The same memory as `units`, for decoding one byte per code unit. */
   private readonly view: Buffer;
   private readonly wide: boolean;
 
@@ -48,7 +48,9 @@ export class PackedStrings {
   at(i: number): string {
     const from = this.start[i];
     const to = this.start[i + 1];
-    return this.wide ? this.view.toString('utf16le', from * 2, to * 2) : this.view.toString('latin1', from, to);
+    if (!this.wide) return this.view.toString('latin1', from, to);
+    // Code units in the machine's byte order: read as numbers, not decoded as UTF-16LE bytes.
+    return String.fromCharCode.apply(null, this.units.subarray(from, to) as unknown as number[]);
   }
 
   /** Whether string i is `s`, without making a string. */

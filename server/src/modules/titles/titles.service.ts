@@ -64,7 +64,7 @@ const EMPTY_LIST_END = '[]}}';
  * in a large catalogue); a list of cards was about 40 objects per combination, a list of id strings 15, a joined
  * list is one.
  */
-interface SimilarList {
+export interface SimilarList {
   /** The ids joined by ID_SEP (an array only if some id holds that character); see similarIds. */
   ids: string | readonly string[];
   /** `<cards as JSON>}}`: what follows `"similar":` to end the page of a title outside this list. */
@@ -108,16 +108,28 @@ export function similarIds(similar: { ids: string | readonly string[] }): readon
   return ids === '' ? [] : ids.split(ID_SEP);
 }
 
-/** Whether a title is among its combination's first SIMILAR_LIMIT similar titles (its page is then written whole). */
-function inTop(similar: SimilarList, id: string): boolean {
-  const ids = similarIds(similar);
-  for (let i = 0; i < ids.length && i < SIMILAR_LIMIT; i++) if (ids[i] === id) return true;
+/**
+ * Whether a title is among its combination's first SIMILAR_LIMIT similar titles (its page is then written whole).
+ * Read from the joined ids in place: this runs for every page built.
+ */
+export function inTop(similar: SimilarList, id: string): boolean {
+  const { ids } = similar;
+  if (typeof ids !== 'string') {
+    for (let i = 0; i < ids.length && i < SIMILAR_LIMIT; i++) if (ids[i] === id) return true;
+    return false;
+  }
+  for (let i = 0, from = 0; i < SIMILAR_LIMIT && from < ids.length; i++) {
+    let to = ids.indexOf(ID_SEP, from);
+    if (to < 0) to = ids.length;
+    if (to - from === id.length && ids.startsWith(id, from)) return true;
+    from = to + 1;
+  }
   return false;
 }
 
 /** Whether writing a title's page needs its combination's cards: for a page written whole, or the combination's first end. */
-function needsCards(similar: SimilarList, id: string): boolean {
-  return similar.end === undefined || inTop(similar, id);
+function needsCards(similar: SimilarList, top: boolean): boolean {
+  return similar.end === undefined || top;
 }
 
 /** An answer kept as JSON; the same holder each time it is found again. */
@@ -532,8 +544,13 @@ export class TitlesService {
     const version = this.index.version;
     const found = await this.findPage(type, id);
     const similar = this.similarOf(type, found.row.genres);
-    const cards = needsCards(similar, id) ? (this.heldCards(similarIds(similar)) ?? (await this.cardsFor([...similarIds(similar)]))) : NO_CARDS;
-    return joined(this.finishPage(type, id, found, similar, cards, version));
+    const top = inTop(similar, id);
+    let cards = NO_CARDS;
+    if (needsCards(similar, top)) {
+      const ids = similarIds(similar);
+      cards = this.heldCards(ids) ?? (await this.cardsFor([...ids]));
+    }
+    return joined(this.finishPage(type, id, found, similar, top, cards, version));
   }
 
   /**
@@ -549,26 +566,28 @@ export class TitlesService {
     const found = repo.findTitlePageSqlite(sqlite, id);
     if (!found || found.row.titleType !== type) return undefined;
     const similar = this.similarOf(type, found.row.genres);
+    const top = inTop(similar, id);
     let cards = NO_CARDS;
-    if (needsCards(similar, id)) {
+    if (needsCards(similar, top)) {
       const held = this.heldCards(similarIds(similar));
       if (!held) return undefined;
       cards = held;
     }
-    return this.finishPage(type, id, found, similar, cards, version);
+    return this.finishPage(type, id, found, similar, top, cards, version);
   }
 
-  /** `cards`: the similar list's cards when needsCards(similar, id), else NO_CARDS. */
+  /** `top`: inTop(similar, id); `cards`: the similar list's cards when needsCards(similar, top), else NO_CARDS. */
   private finishPage(
     type: TitleType,
     id: string,
     found: repo.TitlePage,
     similar: SimilarList,
+    top: boolean,
     cards: readonly MediaSearchResult[],
     version: number,
   ): PageParts {
     this.countView(id);
-    const parts = this.pageParts(id, found, similar, cards);
+    const parts = this.pageParts(id, found, similar, top, cards);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
       flattened(parts[0]);
@@ -598,8 +617,8 @@ export class TitlesService {
    * (`similar` is the contract's last field), and a kept page holds only the part before it. Titles among
    * their own similar titles are written whole.
    */
-  private pageParts(id: string, found: repo.TitlePage, similar: SimilarList, cards: readonly MediaSearchResult[]): PageParts {
-    if (!inTop(similar, id)) {
+  private pageParts(id: string, found: repo.TitlePage, similar: SimilarList, top: boolean, cards: readonly MediaSearchResult[]): PageParts {
+    if (!top) {
       const body = this.writers.page(presentDetails(found.row, found.people, []));
       if (body.endsWith(EMPTY_SIMILAR_END)) {
         similar.end ??= flattened(`${this.writers.cards(cards.slice(0, SIMILAR_LIMIT))}}}`);

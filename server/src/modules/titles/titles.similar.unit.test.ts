@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinIds, similarIds } from './titles.service.ts';
+import { inTop, joinIds, similarIds } from './titles.service.ts';
 
 describe('similar lists kept as one string', () => {
   it('gives the ids back in order', () => {
@@ -18,5 +18,21 @@ describe('similar lists kept as one string', () => {
     const kept = joinIds(ids);
     expect(Array.isArray(kept)).toBe(true);
     expect(similarIds({ ids: kept })).toEqual(ids);
+  });
+
+  it("finds a title among the first twelve ids only, by the whole id", () => {
+    const ids = Array.from({ length: 14 }, (_, i) => `tt${100 + i}`);
+    for (const kept of [joinIds(ids), ids]) {
+      expect(inTop({ ids: kept }, 'tt100')).toBe(true);
+      expect(inTop({ ids: kept }, 'tt111')).toBe(true);
+      // The thirteenth and fourteenth are listed but not among the first twelve.
+      expect(inTop({ ids: kept }, 'tt112')).toBe(false);
+      expect(inTop({ ids: kept }, 'tt113')).toBe(false);
+      // A prefix or an extension of a listed id is another id.
+      expect(inTop({ ids: kept }, 'tt10')).toBe(false);
+      expect(inTop({ ids: kept }, 'tt1000')).toBe(false);
+    }
+    expect(inTop({ ids: joinIds([]) }, 'tt100')).toBe(false);
+    expect(inTop({ ids: joinIds(['odd\u0000id']) }, 'odd\u0000id')).toBe(true);
   });
 });

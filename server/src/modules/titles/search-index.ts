@@ -911,7 +911,7 @@ export class Segment {
    * later one ranks above those only with a score under 1, and such titles (the query is the whole
    * title, or the whole title after an article) are looked up afterwards in the table of exact titles.
    */
-  search(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean, hidden: Set<string> | null, out: Hit[]): void {
+  search(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean, hidden: Uint32Array | null, out: Hit[]): void {
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
     if (fallback) {
@@ -1055,7 +1055,7 @@ export class Segment {
         if ((seen[d >>> 5] & (1 << (d & 31))) !== 0) return;
         const s = this.score(d, ctx);
         if (s < 0) return;
-        if (hidden && hidden.size > 0 && hidden.has(this.ids.at(d))) return;
+        if (hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) return;
         seen[d >>> 5] |= 1 << (d & 31);
         seenList.push(d);
         out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
@@ -1162,7 +1162,7 @@ export class Segment {
             if (++walked > EXACT_WALK_MAX) return false;
             if ((seen[d >>> 5] & (1 << (d & 31))) !== 0 || !possible(d)) return true;
             const s = this.score(d, ctx);
-            if (s >= 0 && s < 1 && !(hidden && hidden.size > 0 && hidden.has(this.ids.at(d)))) {
+            if (s >= 0 && s < 1 && !(hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0)) {
               seen[d >>> 5] |= 1 << (d & 31);
               seenList.push(d);
               out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
@@ -1394,6 +1394,9 @@ export class TitleSearchIndex {
   delta: Segment | null = null;
   /** Ids whose main-segment copy is out of date (they live in the delta). */
   hidden = new Set<string>();
+  /** The main segment's documents that are hidden, as a bitset (null when none is): checked per candidate. */
+  private hiddenDocs: Uint32Array | null = null;
+  private hiddenCount = 0;
   meanRating = 6.5;
   /** Bumped on every change, so caches of derived answers can key on it. */
   version = 0;
@@ -1410,6 +1413,8 @@ export class TitleSearchIndex {
     this.main = main;
     this.delta = null;
     this.hidden = new Set();
+    this.hiddenDocs = null;
+    this.hiddenCount = 0;
     this.version++;
   }
 
@@ -1421,11 +1426,22 @@ export class TitleSearchIndex {
     delta?.prepareOrders(this.meanRating);
     this.delta = delta;
     this.hidden = new Set(rows.map((r) => r.id));
+    let docs: Uint32Array | null = null;
+    let count = 0;
+    for (const id of this.hidden) {
+      const d = this.main.docOf(id);
+      if (d < 0) continue;
+      docs ??= new Uint32Array((this.main.n >>> 5) + 1);
+      docs[d >>> 5] |= 1 << (d & 31);
+      count++;
+    }
+    this.hiddenDocs = docs;
+    this.hiddenCount = count;
     this.version++;
   }
 
   get size(): number {
-    return this.main.n - this.hidden.size + (this.delta?.n ?? 0);
+    return this.main.n - this.hiddenCount + (this.delta?.n ?? 0);
   }
 
   /** A title as a card from the index (null when the index does not hold it, or not its card text). */
@@ -1466,7 +1482,7 @@ export class TitleSearchIndex {
 
   private run(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean): Hit[] {
     const out: Hit[] = [];
-    this.main.search(q, type, cap, enough, fallback, this.hidden, out);
+    this.main.search(q, type, cap, enough, fallback, this.hiddenDocs, out);
     this.delta?.search(q, type, cap, enough, fallback, null, out);
     return out.sort(compareHits);
   }
@@ -1490,7 +1506,7 @@ export class TitleSearchIndex {
   /** Browsing: the titles passing a filter in a sort order, one page (plus whether more follow). */
   browse(filter: BrowseFilter, sort: BrowseSort, offset: number, limit: number): SearchPageResult {
     const want = offset + limit + 1;
-    const parts: Ordered[][] = [this.scan(this.main, filter, sort, want, this.hidden)];
+    const parts: Ordered[][] = [this.scan(this.main, filter, sort, want, this.hiddenDocs)];
     if (this.delta) parts.push(this.scan(this.delta, filter, sort, want, null));
     let all = parts[0];
     if (parts.length > 1) {
@@ -1507,7 +1523,7 @@ export class TitleSearchIndex {
     return { ids: all.slice(offset, offset + limit).map((o) => o.seg.ids.at(o.doc)), hasMore: all.length > offset + limit };
   }
 
-  private scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hidden: Set<string> | null): Ordered[] {
+  private scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hidden: Uint32Array | null): Ordered[] {
     const out: Ordered[] = [];
     const type = f.type ? TYPE_CODE[f.type] : -1;
     const mask = (f.genreMask ?? 0) >>> 0;
@@ -1515,7 +1531,6 @@ export class TitleSearchIndex {
     const yearTo = f.yearTo ?? 99999;
     const ratingMin = f.ratingMin ?? -1;
     const votesMin = f.votesMin ?? 0;
-    const hasHidden = hidden !== null && hidden.size > 0;
     const check = (d: number) => {
       if (type >= 0 && seg.type[d] !== type) return false;
       if ((seg.genreMask[d] & mask) >>> 0 !== mask) return false;
@@ -1523,7 +1538,7 @@ export class TitleSearchIndex {
       if ((yearFrom > 0 || yearTo < 99999) && (y === 0 || y < yearFrom || y > yearTo)) return false;
       if (ratingMin > 0 && !(seg.rating[d] >= ratingMin)) return false;
       if (votesMin > 0 && seg.votes[d] < votesMin) return false;
-      if (hasHidden && hidden.has(seg.ids.at(d))) return false;
+      if (hidden !== null && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) return false;
       if (f.excludeId !== undefined && seg.ids.equals(d, f.excludeId)) return false;
       return true;
     };
@@ -1574,12 +1589,12 @@ export class TitleSearchIndex {
   genreCounts(type: IndexTitleType | null): { name: string; count: number }[] {
     const counts = new Array<number>(this.genres.names.length).fill(0);
     const t = type ? TYPE_CODE[type] : -1;
-    const add = (seg: Segment, hidden: Set<string> | null) => {
+    const add = (seg: Segment, hidden: Uint32Array | null) => {
       for (let d = 0; d < seg.n; d++) {
         if (t >= 0 && seg.type[d] !== t) continue;
         let m = seg.genreMask[d];
         if (m === 0) continue;
-        if (hidden && hidden.size > 0 && hidden.has(seg.ids.at(d))) continue;
+        if (hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) continue;
         while (m) {
           const b = 31 - Math.clz32(m);
           counts[b]++;
@@ -1587,7 +1602,7 @@ export class TitleSearchIndex {
         }
       }
     };
-    add(this.main, this.hidden);
+    add(this.main, this.hiddenDocs);
     if (this.delta) add(this.delta, null);
     return this.genres.names
       .map((name, i) => ({ name, count: counts[i] }))

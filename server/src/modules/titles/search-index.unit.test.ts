@@ -112,4 +112,38 @@ describe('browsing by several genres', () => {
     }
     expect(checked).toBeGreaterThan(1000);
   });
+
+  it('hides the old copies of changed titles and counts new ones (delta segment)', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    const row = (id: string, primaryTitle: string, popularity: number, genres = 'Drama'): IndexRow => ({
+      id,
+      titleType: 'movie',
+      primaryTitle,
+      originalTitle: null,
+      startYear: 2000,
+      genres,
+      popularity,
+      imdbRating: 7,
+      imdbVotes: 10_000,
+    });
+    builder.push(row('tt0000001', 'Harbour Lights', 30));
+    builder.push(row('tt0000002', 'Harbour Storm', 20));
+    builder.push(row('tt0000003', 'Quiet Harbour', 10));
+    index.replace(builder.finish());
+    expect(index.size).toBe(3);
+    // tt0000002 renamed and moved to Comedy; tt0000004 is new.
+    index.setDelta([row('tt0000002', 'Lighthouse Keeper', 20, 'Comedy'), row('tt0000004', 'Harbour Nights', 5)]);
+    expect(index.size).toBe(4);
+    // Titles starting with the word first, then titles holding it elsewhere.
+    expect(index.search('harbour', { limit: 10 }).ids).toEqual(['tt0000001', 'tt0000004', 'tt0000003']);
+    expect(index.search('lighthouse', { limit: 10 }).ids).toEqual(['tt0000002']);
+    const drama = index.genreMask(['Drama']).mask;
+    expect(index.browse({ genreMask: drama }, 'popularity', 0, 10).ids).toEqual(['tt0000001', 'tt0000003', 'tt0000004']);
+    expect(index.genreCounts('movie')).toEqual([
+      { name: 'Drama', count: 3 },
+      { name: 'Comedy', count: 1 },
+    ]);
+  });
 });
+

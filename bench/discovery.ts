@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+import { queriesFrom, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
 import { runPaced } from './paced.ts';
 import { serverNodeArgs } from './start-flags.ts';
 import { hasWrk, runWrk, type WrkRequest } from './wrk.ts';
@@ -64,42 +65,14 @@ const sample = raw
   .all() as { id: string; type: string; title: string; year: number }[];
 // A wide sample too, so most requests miss the server's caches (each query or title is asked for about once).
 const wide = raw
-  .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 7 = 0')
+  .prepare(WIDE_SAMPLE_SQL)
   .all() as { id: string; type: string; title: string; year: number }[];
 // Every movie, most popular first: how often a title page is opened follows its popularity.
 const moviesByPopularity = (
   raw.prepare("select id from titles where title_type = 'movie' order by popularity desc").raw(true).all() as string[][]
 ).map((r) => r[0]);
 raw.close();
-// A seeded generator (mulberry32), so every run sends the same requests. Its state stays a 32-bit integer
-// (Math.imul): an LCG written with plain multiplication loses its low bits past 2^53 and, seeded with 42,
-// repeated itself after about 10,500 draws, which made the Zipf rows ask for only ~10,000 distinct titles.
-const rand = (() => {
-  let a = 42;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
-function queriesFrom(titles: { title: string; year: number }[]): string[] {
-  const queries: string[] = [];
-  for (const s of titles) {
-  const words = s.title.split(/\s+/);
-  const k = queries.length % 6;
-  if (k === 0) queries.push(s.title.toLowerCase()); // whole title
-  else if (k === 1) queries.push(s.title.slice(0, 2 + Math.floor(rand() * 5))); // typing: a prefix
-  else if (k === 2) queries.push(`${words[0]} ${s.year}`); // a word and a year
-  else if (k === 3) {
-    const w = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-    const i = 1 + Math.floor(rand() * Math.max(1, w.length - 2));
-    queries.push(w.length > 5 ? w.slice(0, i) + w.slice(i + 1) : w); // a typo
-  } else if (k === 4) queries.push(words.slice(0, 2).join(' ').toLowerCase());
-  else queries.push(words[words.length - 1]);
-  }
-  return queries;
-}
+const rand = seededRandom(42);
 /**
  * Real traffic repeats itself: a few queries and titles are asked for very often, most rarely.
  * Rank r is drawn with probability proportional to 1/r^s (Zipf; query logs and page views are
@@ -125,8 +98,8 @@ function zipfSampler(n: number, s: number): () => number {
     return lo;
   };
 }
-const queries = queriesFrom(sample.slice(0, 600));
-const coldQueries = [...new Set(queriesFrom(wide))];
+const queries = queriesFrom(sample.slice(0, 600), rand);
+const coldQueries = [...new Set(queriesFrom(wide, rand))];
 const coldIds = wide.filter((s) => s.type === 'movie').map((s) => s.id);
 queries.push('godfather', 'godfathr', 'amelie', 'dune 2021', 'the', 'a', 's', 'star wars', 'spiderman', 'lord of the rings');
 const movieIds = sample.filter((s) => s.type === 'movie').map((s) => s.id);

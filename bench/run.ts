@@ -1,4 +1,4 @@
-// npm run bench [foundation|discovery|import|index-gc]: runs the named benchmark (foundation by default).
+// npm run bench [foundation|discovery|import|index-gc|search-cpu]: runs the named benchmark (foundation by default).
 import { spawnSync } from 'node:child_process';
 
 const which = process.argv[2] ?? 'foundation';
@@ -7,6 +7,7 @@ const scripts: Record<string, string> = {
   discovery: 'bench/discovery.ts',
   import: 'bench/catalogue-import.ts',
   'index-gc': 'bench/index-gc.ts',
+  'search-cpu': 'bench/search-cpu.ts',
 };
 /** Node flags a benchmark needs for itself. */
 const flags: Record<string, string[]> = { 'index-gc': ['--expose-gc'] };

@@ -1,0 +1,81 @@
+// What a search costs in process, without HTTP: builds the search index from the discovery benchmark's catalogue
+// (bench/discovery.ts generates it; BENCH_DB picks another SQLite file), then answers the discovery benchmark's
+// cold queries (each asked once) the way the titles service answers a search box that has no kept answer:
+// parse, search for ten suggestions, present their cards, write the JSON. Several passes, so the first shows
+// the cost before the code is compiled and the others the steady cost. CPU time per query is what open-loop
+// latency depends on (a server at 2,000 searches a second is busy for 2,000 times that each second), and it
+// varies far less between runs on a shared machine than a p99 over HTTP.
+// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3)
+import { existsSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
+import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
+import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
+import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
+import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+import { queriesFrom, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
+
+const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
+const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
+const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));
+if (!existsSync(DB_FILE)) {
+  console.log(`generating ${COUNT.toLocaleString('en')} titles into ${DB_FILE} (once; reused afterwards)`);
+  await generateCatalogue(DB_FILE, COUNT);
+}
+
+const raw = new SQLite(DB_FILE, { readonly: true });
+const t0 = performance.now();
+const index = new TitleSearchIndex();
+const builder = new SegmentBuilder(index.genres);
+forEachIndexRowSqlite(raw, (row) => builder.push(row));
+index.replace(builder.finish());
+const buildMs = performance.now() - t0;
+// The same cold queries as bench/discovery.ts: its first call to queriesFrom (600 sampled titles) draws from the
+// generator too, so it is made here as well for the wide sample to get the same queries.
+const rand = seededRandom(42);
+const sample = raw
+  .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 997 = 0 limit 3000')
+  .all() as { title: string; year: number }[];
+queriesFrom(sample.slice(0, 600), rand);
+const wide = raw.prepare(WIDE_SAMPLE_SQL).all() as { title: string; year: number }[];
+raw.close();
+const queries = [...new Set(queriesFrom(wide, rand))];
+
+/** One search-box answer for a query nobody asked before, as the titles service makes it; returns the JSON's length. */
+function answer(input: string): number {
+  const q = parseQuery(input);
+  if (q.tokens.length === 0) return 0;
+  const { ids } = index.search(q, { type: null, limit: SUGGESTION_LIMIT });
+  const cards = [];
+  for (const id of ids) {
+    const card = index.card(id);
+    if (card) cards.push(presentCard(card));
+  }
+  return JSON.stringify({ data: cards }).length;
+}
+
+const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+console.log(
+  `search in process: ${queries.length.toLocaleString('en')} cold queries over ${index.size.toLocaleString('en')} titles (index built in ${(buildMs / 1000).toFixed(1)} s), node ${process.version}, ${cpus()[0]?.model.trim()}`,
+);
+const times = new Float64Array(queries.length);
+let bytes = 0;
+for (let pass = 1; pass <= PASSES; pass++) {
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  for (let i = 0; i < queries.length; i++) {
+    const s = performance.now();
+    bytes += answer(queries[i]);
+    times[i] = performance.now() - s;
+  }
+  const wallMs = performance.now() - wall0;
+  const cpu = process.cpuUsage(cpu0);
+  const sorted = times.slice().sort();
+  const us = (ms: number) => (ms * 1000).toFixed(0).padStart(5);
+  console.log(
+    `  pass ${pass}: ${(wallMs / 1000).toFixed(2)} s, CPU ${(((cpu.user + cpu.system) / queries.length) | 0).toString().padStart(4)} µs/query; per query p50 ${us(percentile(sorted, 50))} µs  p90 ${us(percentile(sorted, 90))} µs  p99 ${us(percentile(sorted, 99))} µs  max ${us(sorted[sorted.length - 1])} µs`,
+  );
+}
+if (bytes === 0) throw new Error('no query found anything: the benchmark catalogue is wrong');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { freePort, waitUntilOk } from '../server/test/process.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
-import { queriesFrom, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
+import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
 import { runPaced } from './paced.ts';
 import { serverNodeArgs } from './start-flags.ts';
 import { hasWrk, runWrk, type WrkRequest } from './wrk.ts';
@@ -61,7 +61,7 @@ if (!existsSync(DB_FILE)) {
 // 2. Workload inputs sampled from the catalogue: real queries of several kinds, and title ids.
 const raw = new SQLite(DB_FILE, { readonly: true });
 const sample = raw
-  .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 997 = 0 limit 3000')
+  .prepare(SAMPLE_SQL)
   .all() as { id: string; type: string; title: string; year: number }[];
 // A wide sample too, so most requests miss the server's caches (each query or title is asked for about once).
 const wide = raw

@@ -15,7 +15,7 @@ import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
-import { queriesFrom, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
+import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
 
 const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
@@ -36,7 +36,7 @@ const buildMs = performance.now() - t0;
 // generator too, so it is made here as well for the wide sample to get the same queries.
 const rand = seededRandom(42);
 const sample = raw
-  .prepare('select id, title_type as type, primary_title as title, start_year as year from titles where rowid % 997 = 0 limit 3000')
+  .prepare(SAMPLE_SQL)
   .all() as { title: string; year: number }[];
 queriesFrom(sample.slice(0, 600), rand);
 const wide = raw.prepare(WIDE_SAMPLE_SQL).all() as { title: string; year: number }[];

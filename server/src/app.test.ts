@@ -36,6 +36,24 @@ describe('the server', () => {
     }
   });
 
+  it('answers a broken escape or an over-long path part in the API error shape, naming the path', async () => {
+    const broken = await ctx.app.inject('/api/movies/movie/%E0%A4%A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: { code: 'bad_url', message: 'path: is not a valid address (a % must start an escape such as %20).' } });
+    const long = await ctx.app.inject(`/api/movies/movie/tt${'9'.repeat(200)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { code: 'uri_too_long', message: 'path: a part of the address is longer than 100 characters.' } });
+    for (const res of [broken, long]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBeDefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    // At the limit the route itself answers, and names the field.
+    const atLimit = await ctx.app.inject(`/api/movies/movie/tt${'9'.repeat(98)}`);
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().error.message).toMatch(/^id: /);
+  });
+
   it('sends security headers with a strict content security policy and a request id', async () => {
     const res = await ctx.app.inject('/home');
     const csp = String(res.headers['content-security-policy']);

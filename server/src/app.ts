@@ -22,7 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { keptHomeSections, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
 import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { SessionCache } from './plugins/session-cache.ts';
@@ -81,6 +81,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Raised before any hook runs, so the response headers the hooks set are added here.
+    frameworkErrors: (err, req, reply) => {
+      reply.header('x-request-id', req.id);
+      reply.headers(headersFor(req.url));
+      frameworkErrorReply(err, req, reply);
+    },
     childLoggerFactory: lazyChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);

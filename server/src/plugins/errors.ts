@@ -1,10 +1,30 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
 function fieldOf(instancePath: string, context: string): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return path || context;
+}
+
+/** Longest path parameter the router accepts (Fastify's maxParamLength): title ids, usernames and slugs are far shorter. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path with a broken
+ * percent escape, or a path parameter longer than MAX_PARAM_LENGTH. Answered in the same { error: { code,
+ * message } } shape as every other error, instead of Fastify's own.
+ */
+export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ error: { code: 'uri_too_long', message: `path: a part of the address is longer than ${MAX_PARAM_LENGTH} characters.` } });
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ error: { code: 'bad_url', message: 'path: is not a valid address (a % must start an escape such as %20).' } });
+    return;
+  }
+  reply.status(400).send({ error: { code: 'bad_request', message: 'path: the request could not be routed.' } });
 }
 
 /** One place turns every error into { error: { code, message } }, hiding internals on 5xx. */

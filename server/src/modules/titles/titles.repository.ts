@@ -237,10 +237,6 @@ export async function findTitlePage(database: Database, id: string): Promise<Tit
   return { row, people: peopleFrom(people) };
 }
 
-export async function titleExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 /** Movies by box-office gross (titles_type_gross_idx). */
 export async function listTopGrossing(db: Db, limit: number): Promise<string[]> {
   const rows = await db

@@ -21,6 +21,8 @@ import { genreList, presentCard, presentDetails, presentHomeItem } from './title
 import * as repo from './titles.repository.ts';
 
 export const SUGGESTION_LIMIT = 10;
+/** How far down a query's results (of the clicked title's type) a recorded search click may be: twice the suggestions. */
+export const SEARCH_CLICK_DEPTH = 2 * SUGGESTION_LIMIT;
 export const PAGE_SIZE = 20;
 const TOP_LIST = 20;
 const SIMILAR_LIMIT = 12;
@@ -437,8 +439,17 @@ export class TitlesService {
     );
   }
 
+  /**
+   * Counts a click from a search's suggestions. Only a real pair counts: the title must be among the query's
+   * first SEARCH_CLICK_DEPTH results of its own type (the suggestions, of either type or of one, are always
+   * among those), so nobody can put words of their own into everyone's popular searches.
+   */
   async recordSearchClick(query: string, titleId: string): Promise<void> {
-    if (!(await repo.titleExists(this.db, titleId))) throw notFound(`titleId: no title with id ${titleId}.`, 'title_not_found');
+    const [title] = await repo.findCardRows(this.database, [titleId]);
+    if (!title) throw notFound(`titleId: no title with id ${titleId}.`, 'title_not_found');
+    if (!this.index.search(query, { type: title.titleType, limit: SEARCH_CLICK_DEPTH }).ids.includes(titleId)) {
+      throw badRequest(`titleId: ${titleId} is not among the results for this query.`, 'not_a_search_result');
+    }
     const day = dayOf(new Date());
     await repo.addSearchQueryCount(this.db, day, searchQueryKey(query));
     await repo.addActivityCounts(this.db, [{ day, titleId, kind: 'search_click', count: 1 }]);

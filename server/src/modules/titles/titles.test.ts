@@ -169,6 +169,22 @@ describe('search clicks and popular searches', () => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.message).toMatch(/^titleId/);
   });
+
+  it('counts a click only when the query finds the title, so nobody can plant a popular search', async () => {
+    const before = (await get('/api/movies/popular-searches')).json().data;
+    const planted = await post('/api/movies/search-click', { query: 'visit my spam site', titleId: 'tt1160419' });
+    expect(planted.statusCode).toBe(400);
+    expect(planted.json()).toEqual({
+      error: { code: 'not_a_search_result', message: 'titleId: tt1160419 is not among the results for this query.' },
+    });
+    // A real title, but not what this query finds (Dune is not a result for "matrix").
+    const wrong = await post('/api/movies/search-click', { query: 'matrix', titleId: 'tt1160419' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await get('/api/movies/popular-searches')).json().data).toEqual(before);
+    // A typo that finds the title counts, as the suggestions it came from did.
+    const typo = await post('/api/movies/search-click', { query: 'dume', titleId: 'tt1160419' });
+    expect(typo.statusCode).toBe(200);
+  });
 });
 
 describe('popular movies and shows', () => {

@@ -45,7 +45,12 @@ describe('discovery: search, directory, title pages and the home carousel', () =
     const option = page.getByRole('option', { name: /The Shawshank Redemption/ });
     await option.waitFor();
     await shot(page, 'matches');
+    const click = page.waitForResponse((r) => r.url().endsWith('/api/movies/search-click'));
     await option.click();
+    // The pick is recorded as a search that led to a title, and becomes a popular search.
+    expect((await click).status()).toBe(200);
+    const popular = (await (await page.request.get('/api/movies/popular-searches')).json()) as { data: { query: string; count: number }[] };
+    expect(popular.data).toContainEqual({ query: 'shawshank', count: 1 });
     await page.waitForURL('**/home/movie/tt0111161');
     await page.getByRole('heading', { level: 1, name: 'The Shawshank Redemption' }).waitFor();
     await shot(page, 'title-page');

@@ -28,8 +28,12 @@ export const AuthProviderSchema = z.object({ id: z.string(), name: z.string(), s
 export const AuthProvidersResponseSchema = z.array(AuthProviderSchema);
 
 export const SetProfileRequestSchema = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required.').max(40, 'Display name is at most 40 characters.'),
-  bio: z.string().trim().max(300, 'Bio is at most 300 characters.').optional(),
+  displayName: z
+    .string({ error: 'Display name is required.' })
+    .trim()
+    .min(1, 'Display name is required.')
+    .max(40, 'Display name is at most 40 characters.'),
+  bio: z.string({ error: 'Bio must be text.' }).trim().max(300, 'Bio is at most 300 characters.').optional(),
   imageUrl: z.url({ error: 'Image must be a URL.' }).max(2000).nullable().optional(),
 });
 export type SetProfileRequest = z.infer<typeof SetProfileRequestSchema>;

@@ -184,6 +184,12 @@ describe('onboarding profile', () => {
     const bad = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', headers: s.headers, payload: { displayName: '' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('displayName: Display name is required.');
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', headers: s.headers, payload: { name: 'Maya' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('displayName: Display name is required.');
+    const badBio = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', headers: s.headers, payload: { displayName: 'Maya', bio: 5 } });
+    expect(badBio.statusCode).toBe(400);
+    expect(badBio.json().error.message).toBe('bio: Bio must be text.');
     const anon = await ctx.app.inject({ method: 'POST', url: '/api/user/setProfile', payload: { displayName: 'X' } });
     expect(anon.statusCode).toBe(401);
   });

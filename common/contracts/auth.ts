@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const EmailLinkRequestSchema = z.object({
-  email: z.email({ error: 'Enter a valid e-mail address.' }).max(254).transform((e) => e.trim().toLowerCase()),
+  email: z.email({ error: 'Enter a valid e-mail address.' }).max(254, 'Enter a valid e-mail address.').transform((e) => e.trim().toLowerCase()),
 });
 export type EmailLinkRequest = z.input<typeof EmailLinkRequestSchema>;
 
@@ -34,6 +34,6 @@ export const SetProfileRequestSchema = z.object({
     .min(1, 'Display name is required.')
     .max(40, 'Display name is at most 40 characters.'),
   bio: z.string({ error: 'Bio must be text.' }).trim().max(300, 'Bio is at most 300 characters.').optional(),
-  imageUrl: z.url({ error: 'Image must be a URL.' }).max(2000).nullable().optional(),
+  imageUrl: z.url({ error: 'Image must be a URL.' }).max(2000, 'Image URL is at most 2,000 characters.').nullable().optional(),
 });
 export type SetProfileRequest = z.infer<typeof SetProfileRequestSchema>;

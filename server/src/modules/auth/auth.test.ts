@@ -104,6 +104,9 @@ describe('e-mail link sign-in', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/magic-link/verify?token=forged&callbackURL=%2Fhome' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/error=/);
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/auth/magic-link/verify?token=${'a'.repeat(201)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: { code: 'validation_error', message: 'token: is not a sign-in token' } });
   });
 });
 

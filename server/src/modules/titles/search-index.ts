@@ -1016,7 +1016,8 @@ export class Segment {
       // The other required words as bitsets: a candidate of the driving word is scored (several
       // scattered reads) only when one bit per word says it can match; cheap when those words are
       // not far more common than the driving one.
-      const filters = this.buildFilters(nq, required, driver, driverCost);
+      // When the year's titles are the candidates, the driving word has not been walked: it filters like the others.
+      const filters = this.buildFilters(nq, required, yearDocs ? -1 : driver, driverCost);
       const nf = filters.length;
       const f0 = nf > 0 ? filters[0] : this.bitset;
       const f1 = nf > 1 ? filters[1] : this.bitset;

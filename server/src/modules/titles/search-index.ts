@@ -165,6 +165,44 @@ function sortedHas(list: Int32Array, v: number): boolean {
   return lo < list.length && list[lo] === v;
 }
 
+/**
+ * The `k` largest of `keys` (distinct numbers), in ascending order, as a view of `keys`, which it reorders.
+ * Quickselect puts the k largest last in linear time on average, then only those k are sorted: picking a
+ * typo's best 300 candidates among tens of thousands no longer sorts them all.
+ */
+export function largestSorted(keys: Float64Array, k: number): Float64Array {
+  const n = keys.length;
+  if (k >= n) return keys.sort();
+  const target = n - k;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    // Median of three as pivot, then Hoare's partition.
+    const mid = (lo + hi) >>> 1;
+    const a = keys[lo];
+    const b = keys[mid];
+    const c = keys[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const t = keys[i];
+        keys[i] = keys[j];
+        keys[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return keys.subarray(target).sort();
+}
+
 const ED_ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /**
@@ -866,9 +904,9 @@ export class Segment {
         const size = Math.min(this.postStart[t + 1] - this.postStart[t], 0xfffff);
         keys[i] = Math.min(counts[t], 63) * 2 ** 44 + size * 2 ** 24 + (0xffffff - t);
       }
-      keys.sort();
+      const best = largestSorted(keys, 300);
       candidates = [];
-      for (let i = keys.length - 1; i >= keys.length - 300; i--) candidates.push(0xffffff - (keys[i] % 2 ** 24));
+      for (let i = best.length - 1; i >= 0; i--) candidates.push(0xffffff - (best[i] % 2 ** 24));
     }
     for (const t of touched) counts[t] = 0;
     for (const t of candidates) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type IndexRow, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { type IndexRow, largestSorted, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
 
 function buildIndex() {
@@ -147,3 +147,29 @@ describe('browsing by several genres', () => {
   });
 });
 
+
+describe('largestSorted', () => {
+  it('gives the k largest in ascending order, as a full sort would, for any order of input', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    for (const n of [1, 2, 3, 10, 299, 300, 301, 1000, 20_000]) {
+      const distinct = Array.from({ length: n }, (_, i) => i * 3 + 0.5);
+      const orders = {
+        random: [...distinct].sort(() => random() - 0.5),
+        ascending: distinct,
+        descending: [...distinct].reverse(),
+        // Keys of typo candidates come in runs of the same shared-trigram count.
+        runs: distinct.map((v, i) => (i % 7) * 1e6 + v),
+      };
+      for (const values of Object.values(orders)) {
+        for (const k of [1, 5, 300]) {
+          const expected = Float64Array.from(values).sort().slice(-k);
+          expect(Array.from(largestSorted(Float64Array.from(values), k))).toEqual(Array.from(expected));
+        }
+      }
+    }
+  });
+});

@@ -11,9 +11,9 @@
  * JavaScript's `<` and `===` on the same strings.
  */
 export class PackedStrings {
-  /** Code units of string i: units[start[i], start[i + 1]). */
-  private readonly units: Uint8Array | Uint16Array;
-  private readonly start: Uint32Array;
+  /** Code units of string i: units[start[i], start[i + 1]), for reading one without making a string. */
+  readonly units: Uint8Array | Uint16Array;
+  readonly start: Uint32Array;
   /** The same memory as `units`, for decoding one byte per code unit. */
   private readonly view: Buffer;
   private readonly wide: boolean;

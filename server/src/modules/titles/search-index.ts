@@ -267,15 +267,14 @@ const PATTERN_BITS = new Int32Array(65536);
 const BIT_WORD_MAX = 31;
 
 /**
- * Optimal string alignment distances from `a` (at most 31 characters) to the prefixes of `b`, one column of
- * the table per character of `b`, all of a's rows at once in the bits of a few integers (Myers' bit-vector
- * algorithm with Hyyro's extension for transpositions). Leaves in COLUMN_SCORES[j] the distance to b's first
- * j characters, for j from 1 to `lb` (at most 63).
+ * Optimal string alignment distances from a word `a` of `m` characters (at most 31), whose positions are set in
+ * PATTERN_BITS (setPattern), to the prefixes of `b`: the code units b[from, from + lb). One column of the table per
+ * character of `b`, all of a's rows at once in the bits of a few integers (Myers' bit-vector algorithm with
+ * Hyyro's extension for transpositions). Leaves in COLUMN_SCORES[j] the distance to b's first j characters,
+ * for j from 1 to `lb` (at most 63).
  */
 const COLUMN_SCORES = new Int32Array(64);
-function alignmentColumns(a: string, b: string, lb: number): void {
-  const m = a.length;
-  for (let i = 0; i < m; i++) PATTERN_BITS[a.charCodeAt(i)] |= 1 << i;
+function alignmentColumns(m: number, b: Uint8Array | Uint16Array, from: number, lb: number): void {
   const top = 1 << (m - 1);
   let vp = -1;
   let vn = 0;
@@ -283,7 +282,7 @@ function alignmentColumns(a: string, b: string, lb: number): void {
   let prevMatch = 0;
   let score = m;
   for (let j = 0; j < lb; j++) {
-    const match = PATTERN_BITS[b.charCodeAt(j)];
+    const match = PATTERN_BITS[b[from + j]];
     const transposed = ((~d0 & match) << 1) & prevMatch;
     d0 = (((match & vp) + vp) ^ vp) | match | vn | transposed;
     let hp = vn | ~(d0 | vp);
@@ -297,16 +296,50 @@ function alignmentColumns(a: string, b: string, lb: number): void {
     prevMatch = match;
     COLUMN_SCORES[j + 1] = score;
   }
-  for (let i = 0; i < m; i++) PATTERN_BITS[a.charCodeAt(i)] = 0;
+}
+
+function setPattern(a: string): void {
+  for (let i = 0; i < a.length; i++) PATTERN_BITS[a.charCodeAt(i)] |= 1 << i;
+}
+
+function clearPattern(a: string): void {
+  for (let i = 0; i < a.length; i++) PATTERN_BITS[a.charCodeAt(i)] = 0;
+}
+
+/**
+ * The distance from the word set by setPattern (`m` characters, at most 31) to b[from, from + len) (at most 63
+ * code units): to the whole of it, or with `prefix` to its closest prefix (editDistance, prefixEditDistance).
+ * Many words are compared with one setPattern, without making a string of each.
+ */
+function patternDistance(m: number, b: Uint8Array | Uint16Array, from: number, len: number, max: number, prefix: boolean): number {
+  if (prefix) {
+    const lb = Math.min(len, m + max);
+    const first = Math.max(1, m - max);
+    if (lb < first) return max + 1;
+    alignmentColumns(m, b, from, lb);
+    let best = max + 1;
+    for (let j = first; j <= lb; j++) if (COLUMN_SCORES[j] < best) best = COLUMN_SCORES[j];
+    return best;
+  }
+  if (Math.abs(m - len) > max) return max + 1;
+  if (len === 0) return Math.min(m, max + 1);
+  alignmentColumns(m, b, from, len);
+  return Math.min(COLUMN_SCORES[len], max + 1);
+}
+
+const STRING_UNITS = new Uint16Array(64);
+function distanceToString(a: string, b: string, max: number, prefix: boolean): number {
+  for (let j = 0; j < b.length; j++) STRING_UNITS[j] = b.charCodeAt(j);
+  setPattern(a);
+  const d = patternDistance(a.length, STRING_UNITS, 0, b.length, max, prefix);
+  clearPattern(a);
+  return d;
 }
 
 /** Optimal string alignment distance, giving up (returning max + 1) beyond max. */
 export function editDistance(a: string, b: string, max: number): number {
   if (a.length === 0 || a.length > BIT_WORD_MAX || b.length > 63) return editDistanceByTable(a, b, max);
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (b.length === 0) return Math.min(a.length, max + 1);
-  alignmentColumns(a, b, b.length);
-  return Math.min(COLUMN_SCORES[b.length], max + 1);
+  return distanceToString(a, b, max, false);
 }
 
 /**
@@ -315,13 +348,7 @@ export function editDistance(a: string, b: string, max: number): number {
  */
 export function prefixEditDistance(a: string, b: string, max: number): number {
   if (a.length === 0 || a.length > BIT_WORD_MAX || b.length > 63) return prefixEditDistanceByTable(a, b, max);
-  const lb = Math.min(b.length, a.length + max);
-  const from = Math.max(1, a.length - max);
-  if (lb < from) return max + 1;
-  alignmentColumns(a, b, lb);
-  let best = max + 1;
-  for (let j = from; j <= lb; j++) if (COLUMN_SCORES[j] < best) best = COLUMN_SCORES[j];
-  return best;
+  return distanceToString(a, b, max, true);
 }
 
 function titleKeyOf(normalized: string): number {
@@ -909,18 +936,21 @@ export class Segment {
       for (let i = best.length - 1; i >= 0; i--) candidates.push(0xffffff - (best[i] % 2 ** 24));
     }
     for (const t of touched) counts[t] = 0;
+    // The word's pattern is set once for all candidates, which are read where they are packed.
+    const vocab = this.vocab;
+    const units = vocab.units;
+    const bitParallel = len <= BIT_WORD_MAX;
+    if (bitParallel) setPattern(word);
     for (const t of candidates) {
-      {
-        const v = this.vocab.at(t);
-        let d: number;
-        if (prefix) {
-          d = prefixEditDistance(word, v, maxD);
-        } else {
-          d = editDistance(word, v, maxD);
-        }
-        if (d <= maxD) out.push(t);
-      }
+      const from = vocab.start[t];
+      const vlen = vocab.start[t + 1] - from;
+      let d: number;
+      if (bitParallel && vlen <= 63) d = patternDistance(len, units, from, vlen, maxD, prefix);
+      else if (prefix) d = prefixEditDistanceByTable(word, vocab.at(t), maxD);
+      else d = editDistanceByTable(word, vocab.at(t), maxD);
+      if (d <= maxD) out.push(t);
     }
+    if (bitParallel) clearPattern(word);
     return out;
   }
 
@@ -1512,8 +1542,11 @@ export class TitleSearchIndex {
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
     if (few) {
       const more = this.run(q, type, cap, want + 1, true);
-      const have = new Set(hits.map((h) => h.seg.ids.at(h.doc)));
-      for (const h of more) if (!have.has(h.seg.ids.at(h.doc))) hits.push(h);
+      // A title is in one segment only (its main copy is hidden once the delta has it), so segment and
+      // document identify it without decoding its id.
+      const main = this.main;
+      const have = new Set(hits.map((h) => (h.seg === main ? h.doc : -1 - h.doc)));
+      for (const h of more) if (!have.has(h.seg === main ? h.doc : -1 - h.doc)) hits.push(h);
       hits = hits.sort(compareHits);
     }
     return { ids: hits.slice(offset, want).map((h) => h.seg.ids.at(h.doc)), hasMore: hits.length > want };

@@ -145,6 +145,55 @@ describe('browsing by several genres', () => {
       { name: 'Comedy', count: 1 },
     ]);
   });
+
+  it('keeps a typo match from the delta segment that has the same document number as a plain match from the main one', () => {
+    const index = new TitleSearchIndex();
+    const row = (id: string, primaryTitle: string, popularity: number): IndexRow => ({
+      id,
+      titleType: 'movie',
+      primaryTitle,
+      originalTitle: null,
+      startYear: 2000,
+      genres: 'Drama',
+      popularity,
+      imdbRating: 7,
+      imdbVotes: 10_000,
+    });
+    const builder = new SegmentBuilder(index.genres);
+    builder.push(row('tt0000001', 'Harbour Lights', 30));
+    builder.push(row('tt0000002', 'Quiet Harbour', 10));
+    index.replace(builder.finish());
+    // The delta's first document matches "harbour" only through a typo, found by the second pass.
+    index.setDelta([row('tt0000003', 'Harbor Nights', 50)]);
+    expect(index.search('harbour', { limit: 10 }).ids).toEqual(['tt0000001', 'tt0000002', 'tt0000003']);
+  });
+
+  it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    const long = 'supercalifragilisticexpialidociousness';
+    const titles = ['Смешарики', 'The Godfather', `The ${long}`, 'Amélie'];
+    titles.forEach((primaryTitle, i) =>
+      builder.push({
+        id: `tt000000${i + 1}`,
+        titleType: 'movie',
+        primaryTitle,
+        originalTitle: null,
+        startYear: 2000,
+        genres: 'Drama',
+        popularity: 10 - i,
+        imdbRating: 7,
+        imdbVotes: 10_000,
+      }),
+    );
+    index.replace(builder.finish());
+    expect(index.search('смешарки', { limit: 10 }).ids).toEqual(['tt0000001']);
+    expect(index.search('godfahter', { limit: 10 }).ids).toEqual(['tt0000002']);
+    expect(index.search('godfathr', { limit: 10 }).ids).toEqual(['tt0000002']);
+    // Over 31 characters: compared by the table instead of bit-parallel.
+    expect(index.search(long.replace('expi', 'epxi'), { limit: 10 }).ids).toEqual(['tt0000003']);
+    expect(index.search('amelei', { limit: 10 }).ids).toEqual(['tt0000004']);
+  });
 });
 
 

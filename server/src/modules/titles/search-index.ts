@@ -1133,7 +1133,18 @@ export class Segment {
         found.done = found.count >= cap || found.good >= enough;
       };
       let exhausted = true;
-      if (driverCost > this.n / 16) {
+      if (!yearDocs && driverSel.length === 1 && driverSel[0][1] - driverSel[0][0] === 1) {
+        // One driving word: its postings are the candidates, already in document order (most popular first).
+        const from = this.postStart[driverSel[0][0]];
+        const to = this.postStart[driverSel[0][1]];
+        for (let k = from; k < to; k++) {
+          accept(this.postings[k]);
+          if (found.done) {
+            exhausted = k === to - 1;
+            break;
+          }
+        }
+      } else if (driverCost > this.n / 16) {
         for (let d = 0; d < this.n; d++) {
           accept(d);
           if (found.done) {
@@ -1143,20 +1154,13 @@ export class Segment {
         }
       } else if (driverCost <= 4096) {
         // Few candidates: gather and sort them (cheaper than sweeping the bitset).
-        let docs: Int32Array;
         let m = 0;
-        if (!yearDocs && driverSel.length === 1 && driverSel[0][1] - driverSel[0][0] === 1) {
-          // One word: its postings are already in document order.
-          docs = this.postings.subarray(this.postStart[driverSel[0][0]], this.postStart[driverSel[0][1]]);
-          m = docs.length;
-        } else {
-          const buf = this.small;
-          if (yearDocs) for (let k = 0; k < yearDocs.length; k++) buf[m++] = yearDocs[k];
-          for (const [lo, hi] of driverSel) {
-            for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) buf[m++] = this.postings[k];
-          }
-          docs = buf.subarray(0, m).sort();
+        const buf = this.small;
+        if (yearDocs) for (let k = 0; k < yearDocs.length; k++) buf[m++] = yearDocs[k];
+        for (const [lo, hi] of driverSel) {
+          for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) buf[m++] = this.postings[k];
         }
+        const docs = buf.subarray(0, m).sort();
         let prev = -1;
         for (let i = 0; i < m; i++) {
           const d = docs[i];

@@ -576,6 +576,9 @@ export class Segment {
   /** Per start year, a bitset of its documents, made when a query first names the year. */
   private yearBits = new Map<number, Uint32Array>();
   private triCounts: Uint16Array;
+  private typoTouched: Int32Array;
+  private typoCandidates: Int32Array;
+  private typoKeys: Float64Array;
 
   constructor(
     readonly n: number,
@@ -599,6 +602,9 @@ export class Segment {
     this.bitset = new Uint32Array((n >>> 5) + 1);
     this.seenBits = new Uint32Array((n >>> 5) + 1);
     this.triCounts = new Uint16Array(vocab.length);
+    this.typoTouched = new Int32Array(vocab.length);
+    this.typoCandidates = new Int32Array(vocab.length);
+    this.typoKeys = new Float64Array(vocab.length);
     for (const a of ARTICLES) {
       const id = this.exactId(a);
       if (id >= 0) this.articleIds.add(id);
@@ -898,21 +904,23 @@ export class Segment {
     const need = nGrams >= 6 ? Math.max(2, nGrams - 2 * maxD - 1) : Math.max(1, nGrams - 3 * maxD);
     // A word sharing `need` of the query's trigrams is in at least one of its `nGrams - need + 1` rarest ones:
     // candidates come from those lists only, and are counted in the common ones by binary search.
+    // Scratch arrays kept by the segment (one query at a time): the words seen, then the candidates among them.
     const counts = this.triCounts;
-    const touched: number[] = [];
+    const touched = this.typoTouched;
+    let nTouched = 0;
     const scanned = nGrams - need + 1;
     for (let l = 0; l < scanned; l++) {
       const list = lists[l];
       for (let k = 0; k < list.length; k++) {
         const t = list[k];
-        if (counts[t]++ === 0) touched.push(t);
+        if (counts[t]++ === 0) touched[nTouched++] = t;
       }
     }
     // The common lists: walked when that is cheaper than a binary search per candidate, counting only candidates.
     for (let l = scanned; l < nGrams; l++) {
       const list = lists[l];
-      if (touched.length * Math.log2(list.length + 2) < list.length) {
-        for (const t of touched) if (sortedHas(list, t)) counts[t]++;
+      if (nTouched * Math.log2(list.length + 2) < list.length) {
+        for (let i = 0; i < nTouched; i++) if (sortedHas(list, touched[i])) counts[touched[i]]++;
       } else {
         for (let k = 0; k < list.length; k++) {
           const t = list[k];
@@ -921,27 +929,31 @@ export class Segment {
       }
     }
     const out: number[] = [];
-    let candidates = touched.filter((t) => counts[t] >= need);
-    if (candidates.length > 300) {
+    let candidates = this.typoCandidates;
+    let nCandidates = 0;
+    for (let i = 0; i < nTouched; i++) if (counts[touched[i]] >= need) candidates[nCandidates++] = touched[i];
+    if (nCandidates > 300) {
       // Most shared trigrams first, then the words in more titles, then vocabulary order: one number
       // per candidate (count, size, id in 6 + 20 + 24 bits), sorted natively.
-      const keys = new Float64Array(candidates.length);
-      for (let i = 0; i < candidates.length; i++) {
+      const keys = this.typoKeys.subarray(0, nCandidates);
+      for (let i = 0; i < nCandidates; i++) {
         const t = candidates[i];
         const size = Math.min(this.postStart[t + 1] - this.postStart[t], 0xfffff);
         keys[i] = Math.min(counts[t], 63) * 2 ** 44 + size * 2 ** 24 + (0xffffff - t);
       }
       const best = largestSorted(keys, 300);
-      candidates = [];
-      for (let i = best.length - 1; i >= 0; i--) candidates.push(0xffffff - (best[i] % 2 ** 24));
+      candidates = new Int32Array(best.length);
+      nCandidates = best.length;
+      for (let i = 0; i < nCandidates; i++) candidates[i] = 0xffffff - (best[nCandidates - 1 - i] % 2 ** 24);
     }
-    for (const t of touched) counts[t] = 0;
+    for (let i = 0; i < nTouched; i++) counts[touched[i]] = 0;
     // The word's pattern is set once for all candidates, which are read where they are packed.
     const vocab = this.vocab;
     const units = vocab.units;
     const bitParallel = len <= BIT_WORD_MAX;
     if (bitParallel) setPattern(word);
-    for (const t of candidates) {
+    for (let i = 0; i < nCandidates; i++) {
+      const t = candidates[i];
       const from = vocab.start[t];
       const vlen = vocab.start[t + 1] - from;
       let d: number;

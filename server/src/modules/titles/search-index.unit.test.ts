@@ -173,7 +173,7 @@ describe('browsing by several genres', () => {
     const builder = new SegmentBuilder(index.genres);
     const long = 'supercalifragilisticexpialidociousness';
     const titles = ['Смешарики', 'The Godfather', `The ${long}`, 'Amélie'];
-    titles.forEach((primaryTitle, i) =>
+    for (const [i, primaryTitle] of titles.entries()) {
       builder.push({
         id: `tt000000${i + 1}`,
         titleType: 'movie',
@@ -184,8 +184,8 @@ describe('browsing by several genres', () => {
         popularity: 10 - i,
         imdbRating: 7,
         imdbVotes: 10_000,
-      }),
-    );
+      });
+    }
     index.replace(builder.finish());
     expect(index.search('смешарки', { limit: 10 }).ids).toEqual(['tt0000001']);
     expect(index.search('godfahter', { limit: 10 }).ids).toEqual(['tt0000002']);

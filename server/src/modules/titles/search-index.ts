@@ -1459,10 +1459,15 @@ export function weightedRating(rating: number, votes: number, mean: number): num
   return (votes / (votes + RATING_MIN_VOTES)) * rating + (RATING_MIN_VOTES / (votes + RATING_MIN_VOTES)) * mean;
 }
 
-/** Within a tier the more popular title wins; a title matched by passing over its leading article counts as 40% as popular. */
+/**
+ * Within a tier the more popular title wins; a title matched by passing over its leading article counts as 40% as
+ * popular. Popularity is on a log scale (the order of magnitude of votes: see popularityOf), so "40% as popular" is
+ * log10(0.4) less: The Godfather (1.9 million votes) still comes before an obscure GodFather (7,000) for "godfather".
+ */
+const ARTICLE_PENALTY = Math.log10(ARTICLE_FACTOR);
 function hitKey(seg: Segment, doc: number, score: number): number {
   const tier = Math.floor(score);
-  const pop = Math.min(seg.pop[doc] * (score > tier ? ARTICLE_FACTOR : 1), 1e9);
+  const pop = Math.min(seg.pop[doc] + (score > tier ? ARTICLE_PENALTY : 0), 1e9);
   return tier * 1e10 - pop;
 }
 

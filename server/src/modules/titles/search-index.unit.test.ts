@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { popularityOf } from '../catalogue/catalogue.normalize.ts';
 import { type IndexRow, largestSorted, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
 
@@ -166,6 +167,36 @@ describe('browsing by several genres', () => {
     // The delta's first document matches "harbour" only through a typo, found by the second pass.
     index.setDelta([row('tt0000003', 'Harbor Nights', 50)]);
     expect(index.search('harbour', { limit: 10 }).ids).toEqual(['tt0000001', 'tt0000002', 'tt0000003']);
+  });
+
+  it('puts a title matched past its article after an exact one unless it is far more popular (popularity on the log scale the importer gives)', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    const titles: [string, string, number][] = [
+      ['tt0068646', 'The Godfather', 2_000_000],
+      ['tt13130308', 'GodFather', 7_000],
+      ['tt0096895', 'Batman', 400_000],
+      ['tt1877830', 'The Batman', 800_000],
+    ];
+    for (const [id, primaryTitle, votes] of titles) {
+      builder.push({
+        id,
+        titleType: 'movie',
+        primaryTitle,
+        originalTitle: null,
+        startYear: 2000,
+        genres: 'Drama',
+        popularity: popularityOf(votes, null),
+        imdbRating: 7,
+        imdbVotes: votes,
+      });
+    }
+    index.replace(builder.finish());
+    // 40% as popular: The Godfather (2,000,000 votes) counts as 800,000, still far above 7,000...
+    expect(index.search('godfather', { limit: 10 }).ids).toEqual(['tt0068646', 'tt13130308']);
+    expect(index.search('godfathr', { limit: 10 }).ids[0]).toBe('tt0068646');
+    // ...while The Batman (800,000) counts as 320,000, below Batman's 400,000.
+    expect(index.search('batman', { limit: 10 }).ids).toEqual(['tt0096895', 'tt1877830']);
   });
 
   it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {

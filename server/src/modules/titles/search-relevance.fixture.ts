@@ -44,6 +44,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'whipl', expect: 'tt2582802', why: 'prefix' },
   // typos
   { query: 'godfathr', expect: 'tt0068646', why: 'missing letter' },
+  { query: 'godfather', expect: 'tt0068646', why: 'far more popular after its article than an obscure exact GodFather' },
   { query: 'the godfater', expect: 'tt0068646', why: 'missing letter after article' },
   { query: 'shawshank redemtion', expect: 'tt0111161', why: 'missing letter' },
   { query: 'interstelar', expect: 'tt0816692', why: 'missing double letter' },

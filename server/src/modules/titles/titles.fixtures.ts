@@ -3,12 +3,15 @@
  * ids, real years, original titles and genres) among a few thousand
  * generated look-alikes that share their words, so ranking has to work.
  */
+import { popularityOf } from '../catalogue/catalogue.normalize.ts';
 import type { NewTitle } from './titles.repository.ts';
 
 type Real = [id: string, type: 'movie' | 'tvSeries', title: string, original: string | null, year: number, genres: string, votes: number, rating: number];
 
 export const REAL_TITLES: Real[] = [
   ['tt0068646', 'movie', 'The Godfather', null, 1972, 'Crime,Drama', 2000000, 9.2],
+  // An obscure title that is exactly "godfather": the far more popular The Godfather still comes first.
+  ['tt13130308', 'movie', 'GodFather', null, 2022, 'Action,Drama', 7000, 5.3],
   ['tt0071562', 'movie', 'The Godfather Part II', null, 1974, 'Crime,Drama', 1350000, 9.0],
   ['tt0099674', 'movie', 'The Godfather Part III', null, 1990, 'Crime,Drama', 420000, 7.6],
   ['tt0111161', 'movie', 'The Shawshank Redemption', null, 1994, 'Drama', 2900000, 9.3],
@@ -211,7 +214,7 @@ export function realTitle([id, type, title, original, year, genres, votes, ratin
     genres: genres.split(','),
     imdbRating: rating,
     imdbVotes: votes,
-    popularity: votes / 1000,
+    popularity: popularityOf(votes, null),
     runtimeMinutes: type === 'movie' ? 120 : 50,
     seasons: type === 'tvSeries' ? 3 : null,
     plot: `${title} (${year}).`,
@@ -253,7 +256,7 @@ export function generatedTitles(count: number, seed = 7): NewTitle[] {
       genres: g1 === g2 ? [g1] : [g1, g2],
       imdbRating: votes > 0 ? Math.round((3 + rand() * 6) * 10) / 10 : null,
       imdbVotes: votes,
-      popularity: votes / 1000,
+      popularity: popularityOf(votes, null),
       people: type === 'movie' ? [{ name: `Director ${i}`, role: 'director' }] : [{ name: `Creator ${i}`, role: 'creator' }],
     });
   }

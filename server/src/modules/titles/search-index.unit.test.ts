@@ -23,6 +23,11 @@ function buildIndex() {
   return index;
 }
 
+/** A movie's index row with the fields these tests vary; the rest are fixed. */
+function movieRow(id: string, primaryTitle: string, popularity: number, imdbVotes = 10_000): IndexRow {
+  return { id, titleType: 'movie', primaryTitle, originalTitle: null, startYear: 2000, genres: 'Drama', popularity, imdbRating: 7, imdbVotes };
+}
+
 describe('search index', () => {
   it('answers the same first page whatever the number of results asked for (the sweep stops early only when later titles cannot rank higher)', () => {
     const index = buildIndex();
@@ -149,23 +154,12 @@ describe('browsing by several genres', () => {
 
   it('keeps a typo match from the delta segment that has the same document number as a plain match from the main one', () => {
     const index = new TitleSearchIndex();
-    const row = (id: string, primaryTitle: string, popularity: number): IndexRow => ({
-      id,
-      titleType: 'movie',
-      primaryTitle,
-      originalTitle: null,
-      startYear: 2000,
-      genres: 'Drama',
-      popularity,
-      imdbRating: 7,
-      imdbVotes: 10_000,
-    });
     const builder = new SegmentBuilder(index.genres);
-    builder.push(row('tt0000001', 'Harbour Lights', 30));
-    builder.push(row('tt0000002', 'Quiet Harbour', 10));
+    builder.push(movieRow('tt0000001', 'Harbour Lights', 30));
+    builder.push(movieRow('tt0000002', 'Quiet Harbour', 10));
     index.replace(builder.finish());
     // The delta's first document matches "harbour" only through a typo, found by the second pass.
-    index.setDelta([row('tt0000003', 'Harbor Nights', 50)]);
+    index.setDelta([movieRow('tt0000003', 'Harbor Nights', 50)]);
     expect(index.search('harbour', { limit: 10 }).ids).toEqual(['tt0000001', 'tt0000002', 'tt0000003']);
   });
 
@@ -178,19 +172,7 @@ describe('browsing by several genres', () => {
       ['tt0096895', 'Batman', 400_000],
       ['tt1877830', 'The Batman', 800_000],
     ];
-    for (const [id, primaryTitle, votes] of titles) {
-      builder.push({
-        id,
-        titleType: 'movie',
-        primaryTitle,
-        originalTitle: null,
-        startYear: 2000,
-        genres: 'Drama',
-        popularity: popularityOf(votes, null),
-        imdbRating: 7,
-        imdbVotes: votes,
-      });
-    }
+    for (const [id, primaryTitle, votes] of titles) builder.push(movieRow(id, primaryTitle, popularityOf(votes, null), votes));
     index.replace(builder.finish());
     // 40% as popular: The Godfather (2,000,000 votes) counts as 800,000, still far above 7,000...
     expect(index.search('godfather', { limit: 10 }).ids).toEqual(['tt0068646', 'tt13130308']);
@@ -204,19 +186,7 @@ describe('browsing by several genres', () => {
     const builder = new SegmentBuilder(index.genres);
     const long = 'supercalifragilisticexpialidociousness';
     const titles = ['Смешарики', 'The Godfather', `The ${long}`, 'Amélie'];
-    for (const [i, primaryTitle] of titles.entries()) {
-      builder.push({
-        id: `tt000000${i + 1}`,
-        titleType: 'movie',
-        primaryTitle,
-        originalTitle: null,
-        startYear: 2000,
-        genres: 'Drama',
-        popularity: 10 - i,
-        imdbRating: 7,
-        imdbVotes: 10_000,
-      });
-    }
+    for (const [i, primaryTitle] of titles.entries()) builder.push(movieRow(`tt000000${i + 1}`, primaryTitle, 10 - i));
     index.replace(builder.finish());
     expect(index.search('смешарки', { limit: 10 }).ids).toEqual(['tt0000001']);
     expect(index.search('godfahter', { limit: 10 }).ids).toEqual(['tt0000002']);

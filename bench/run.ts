@@ -1,4 +1,4 @@
-// npm run bench [foundation|discovery|import|index-gc|search-cpu]: runs the named benchmark (foundation by default).
+// npm run bench [foundation|discovery|import|index-gc|search-cpu|search-ab]: runs the named benchmark (foundation by default).
 import { spawnSync } from 'node:child_process';
 
 const which = process.argv[2] ?? 'foundation';
@@ -8,6 +8,7 @@ const scripts: Record<string, string> = {
   import: 'bench/catalogue-import.ts',
   'index-gc': 'bench/index-gc.ts',
   'search-cpu': 'bench/search-cpu.ts',
+  'search-ab': 'bench/search-ab.ts',
 };
 /** Node flags a benchmark needs for itself. */
 const flags: Record<string, string[]> = { 'index-gc': ['--expose-gc'] };

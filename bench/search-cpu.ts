@@ -6,42 +6,22 @@
 // latency depends on (a server at 2,000 searches a second is busy for 2,000 times that each second), and it
 // varies far less between runs on a shared machine than a p99 over HTTP.
 // Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3)
-import { existsSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { cpus } from 'node:os';
 import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
-import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
-import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
+import { coldQueries, forEachRow, openCatalogue } from './search-setup.ts';
 
-const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
-const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));
-if (!existsSync(DB_FILE)) {
-  console.log(`generating ${COUNT.toLocaleString('en')} titles into ${DB_FILE} (once; reused afterwards)`);
-  await generateCatalogue(DB_FILE, COUNT);
-}
-
-const raw = new SQLite(DB_FILE, { readonly: true });
+const raw = await openCatalogue();
 const t0 = performance.now();
 const index = new TitleSearchIndex();
 const builder = new SegmentBuilder(index.genres);
-forEachIndexRowSqlite(raw, (row) => builder.push(row));
+forEachRow(raw, (row) => builder.push(row));
 index.replace(builder.finish());
 const buildMs = performance.now() - t0;
-// The same cold queries as bench/discovery.ts: its first call to queriesFrom (600 sampled titles) draws from the
-// generator too, so it is made here as well for the wide sample to get the same queries.
-const rand = seededRandom(42);
-const sample = raw
-  .prepare(SAMPLE_SQL)
-  .all() as { title: string; year: number }[];
-queriesFrom(sample.slice(0, 600), rand);
-const wide = raw.prepare(WIDE_SAMPLE_SQL).all() as { title: string; year: number }[];
+const queries = coldQueries(raw);
 raw.close();
-const queries = [...new Set(queriesFrom(wide, rand))];
 
 /** One search-box answer for a query nobody asked before, as the titles service makes it; returns the JSON's length. */
 function answer(input: string): number {

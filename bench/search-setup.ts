@@ -1,0 +1,39 @@
+// What the in-process search benchmarks share (search-cpu, search-ab): the discovery benchmark's catalogue
+// (generated once into /tmp, or BENCH_DB) and its cold queries, each asked once.
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { IndexRow } from '../server/src/modules/titles/search-index.ts';
+import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
+import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
+
+const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
+export const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
+
+/** The benchmark catalogue, generated first when missing. */
+export async function openCatalogue(): Promise<SQLite.Database> {
+  if (!existsSync(DB_FILE)) {
+    console.log(`generating ${COUNT.toLocaleString('en')} titles into ${DB_FILE} (once; reused afterwards)`);
+    await generateCatalogue(DB_FILE, COUNT);
+  }
+  return new SQLite(DB_FILE, { readonly: true });
+}
+
+/**
+ * The same cold queries as bench/discovery.ts: its first call to queriesFrom (600 sampled titles) draws from the
+ * generator too, so it is made here as well for the wide sample to get the same queries.
+ */
+export function coldQueries(raw: SQLite.Database): string[] {
+  const rand = seededRandom(42);
+  const sample = raw.prepare(SAMPLE_SQL).all() as { title: string; year: number }[];
+  queriesFrom(sample.slice(0, 600), rand);
+  const wide = raw.prepare(WIDE_SAMPLE_SQL).all() as { title: string; year: number }[];
+  return [...new Set(queriesFrom(wide, rand))];
+}
+
+/** The index rows of the catalogue, as the titles service reads them at start-up. */
+export function forEachRow(raw: SQLite.Database, fn: (row: IndexRow) => void): void {
+  forEachIndexRowSqlite(raw, fn);
+}

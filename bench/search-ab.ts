@@ -12,8 +12,9 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as Current from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
+import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
-import { coldQueries, forEachRow, openCatalogue } from './search-setup.ts';
+import { coldQueries, openCatalogue } from './search-setup.ts';
 
 type SearchModule = typeof Current;
 const REVISION = process.argv[2] ?? 'HEAD';
@@ -39,7 +40,7 @@ const raw = await openCatalogue();
 function build(M: SearchModule): Current.TitleSearchIndex {
   const index = new M.TitleSearchIndex();
   const builder = new M.SegmentBuilder(index.genres);
-  forEachRow(raw, (row) => builder.push(row));
+  forEachIndexRowSqlite(raw, (row) => builder.push(row));
   index.replace(builder.finish());
   return index as Current.TitleSearchIndex;
 }

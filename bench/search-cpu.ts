@@ -9,15 +9,16 @@
 import { cpus } from 'node:os';
 import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
+import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
-import { coldQueries, forEachRow, openCatalogue } from './search-setup.ts';
+import { coldQueries, openCatalogue } from './search-setup.ts';
 
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));
 const raw = await openCatalogue();
 const t0 = performance.now();
 const index = new TitleSearchIndex();
 const builder = new SegmentBuilder(index.genres);
-forEachRow(raw, (row) => builder.push(row));
+forEachIndexRowSqlite(raw, (row) => builder.push(row));
 index.replace(builder.finish());
 const buildMs = performance.now() - t0;
 const queries = coldQueries(raw);

@@ -1,11 +1,10 @@
 // What the in-process search benchmarks share (search-cpu, search-ab): the discovery benchmark's catalogue
-// (generated once into /tmp, or BENCH_DB) and its cold queries, each asked once.
+// (generated once into /tmp, or BENCH_DB) and its cold queries, each asked once. Index rows are read with
+// forEachIndexRowSqlite, as the titles service reads them at start-up.
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { IndexRow } from '../server/src/modules/titles/search-index.ts';
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
 import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
 
@@ -33,7 +32,3 @@ export function coldQueries(raw: SQLite.Database): string[] {
   return [...new Set(queriesFrom(wide, rand))];
 }
 
-/** The index rows of the catalogue, as the titles service reads them at start-up. */
-export function forEachRow(raw: SQLite.Database, fn: (row: IndexRow) => void): void {
-  forEachIndexRowSqlite(raw, fn);
-}

@@ -91,6 +91,13 @@ export interface SearchPageResult {
 export const RATING_MIN_VOTES = 5000;
 const ARTICLES = new Set(['the', 'a', 'an']);
 const ARTICLE_FACTOR = 0.4;
+/**
+ * Added to a title's tier (0 exact, 1 prefix, 2 all words) when a typed year is not the title's (second pass
+ * only), and when a word matched only through a typo. Missing the year costs less than a typo: people misremember
+ * years more often than a typo lands on another real word.
+ */
+const YEAR_PENALTY = 3;
+const TYPO_PENALTY = 6;
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
 /** At most this many entries of one exact-title chain are looked at per query. */
@@ -986,8 +993,9 @@ export class Segment {
    * Finds up to `cap` matching documents (most popular first) and scores them:
    * 0 exact title, 1 title starts with the query, 2 all words anywhere
    * (+0.5 when a leading article of the title was passed over: see compareHits);
-   * +3 when a word matched only through a typo, +10 when a year was asked
-   * and neither the title nor the year has it, +20 when words had to be dropped.
+   * +3 when a year was asked and neither the title nor the year has it, +6 when a word matched only
+   * through a typo, +20 when words had to be dropped. A title with every word but another year
+   * ("dune 2021" finding Dune, 1984) thus ranks above a typo that has the year (June, 2021).
    *
    * Stops early once `enough` documents scored 1 or better: documents come most popular first, so a
    * later one ranks above those only with a score under 1, and such titles (the query is the whole
@@ -1358,7 +1366,7 @@ export class Segment {
     }
     if ((any & c.required) !== c.required) return -1;
     let score = 0;
-    if ((strong & c.required) !== c.required) score += 3;
+    if ((strong & c.required) !== c.required) score += TYPO_PENALTY;
     let skip = -1;
     if (c.yearIdx >= 0) {
       const ybit = 1 << c.yearIdx;
@@ -1367,7 +1375,7 @@ export class Segment {
         if (this.year[d] !== c.year) {
           // A year was asked and this title is from another: only when looking wider (fallback).
           if (!c.fallback) return -1;
-          score += 10;
+          score += YEAR_PENALTY;
         }
       }
     }

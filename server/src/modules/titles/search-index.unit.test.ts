@@ -181,6 +181,21 @@ describe('browsing by several genres', () => {
     expect(index.search('batman', { limit: 10 }).ids).toEqual(['tt0096895', 'tt1877830']);
   });
 
+  it('ranks a title with every word but another year above a typo that has the year', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    const rows: [string, string, number, number][] = [
+      ['tt0087182', 'Dune', 1984, 180_000],
+      ['tt15304540', 'June & Kopi', 2021, 2_000],
+    ];
+    for (const [id, primaryTitle, year, votes] of rows) builder.push({ ...movieRow(id, primaryTitle, popularityOf(votes, null), votes), startYear: year });
+    index.replace(builder.finish());
+    // No Dune from 2021: the 1984 one first, then the typo ("june") that has the year.
+    expect(index.search('dune 2021', { limit: 10 }).ids).toEqual(['tt0087182', 'tt15304540']);
+    // The year still decides between titles that have every word.
+    expect(index.search('dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
+  });
+
   it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

@@ -20,7 +20,7 @@ try {
   throw err;
 }
 
-const database = await openDatabase({ url: config.DATABASE_URL, backgroundCheckpoints: true, readWorker: true });
+const database = await openDatabase({ url: config.DATABASE_URL, backgroundCheckpoints: true, readWorker: true, writeWorker: true });
 await migrateToLatest(database);
 const app = await buildApp({ config, database });
 

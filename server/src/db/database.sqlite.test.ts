@@ -99,7 +99,7 @@ describe('SQLite heavy reads on a worker thread', () => {
     await database.close();
   });
 
-  it('runs its workers (checkpointer, reader) at the lowest priority, leaving the event loop at its own', async () => {
+  it('runs its workers (checkpointer, reader, writer) at the lowest priority, leaving the event loop at its own', async () => {
     // Each thread's nice value (Linux, from /proc: field 19 of its stat line).
     const niceOfThreads = (): number[] =>
       readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
@@ -107,10 +107,10 @@ describe('SQLite heavy reads on a worker thread', () => {
     const lowest = () => niceOfThreads().filter((n) => n === 19).length;
     const before = lowest();
     const main = own();
-    const database = await openDatabase({ url: `sqlite:${tempFile()}`, backgroundCheckpoints: true, readWorker: true });
-    // The reader starts with the first heavy read; the checkpointer at once.
+    const database = await openDatabase({ url: `sqlite:${tempFile()}`, backgroundCheckpoints: true, readWorker: true, writeWorker: true });
     expect(await database.readHeavy({ compile: () => sql<{ answer: number }>`select 42 as answer`.compile(database.db) })).toEqual([{ answer: 42 }]);
-    await until(() => lowest() === before + 2);
+    await database.writeBatch?.('create table if not exists t (x)', [[]]);
+    await until(() => lowest() === before + 3);
     expect(own()).toBe(main);
     await database.close();
     await until(() => lowest() === before);
@@ -119,6 +119,75 @@ describe('SQLite heavy reads on a worker thread', () => {
   it('reads on the main connection without readWorker (importers, tests)', async () => {
     const database = await openDatabase({ url: `sqlite:${tempFile()}` });
     expect(await database.readHeavy({ compile: () => sql<{ answer: number }>`select 42 as answer`.compile(database.db) })).toEqual([{ answer: 42 }]);
+    await database.close();
+  });
+});
+
+describe('SQLite batches written on a worker thread', () => {
+  const UPSERT = `insert into counters (name, n) values (?, ?) on conflict (name) do update set n = counters.n + excluded.n`;
+  const rowsOf = (count: number, n = 1) => Array.from({ length: count }, (_, i) => [`c${i}`, n] as const);
+
+  it('writes every row on its own connection, finishes what it was sent before closing, and passes errors on', async () => {
+    const file = tempFile();
+    const database = await openDatabase({ url: `sqlite:${file}`, writeWorker: true });
+    const sqlite = database.sqlite as NonNullable<typeof database.sqlite>;
+    sqlite.exec('create table counters (name text primary key, n integer not null)');
+    const prepare = sqlite.prepare.bind(sqlite);
+    const onMain: string[] = [];
+    sqlite.prepare = ((text: string) => {
+      onMain.push(text);
+      return prepare(text);
+    }) as typeof sqlite.prepare;
+    await database.writeBatch?.(UPSERT, rowsOf(3000));
+    await database.writeBatch?.(UPSERT, rowsOf(10, 2));
+    expect(database.backgroundBatches?.()).toBe(2);
+    // The main connection never prepared the statement: the worker ran it.
+    expect(onMain).not.toContain(UPSERT);
+    expect(sqlite.prepare('select count(*) as c, sum(n) as s from counters').get()).toEqual({ c: 3000, s: 3020 });
+    await expect(database.writeBatch?.('insert into nowhere values (?)', [[1]])).rejects.toThrow(/no such table/);
+    // A batch still being written when the database closes is finished first.
+    const last = database.writeBatch?.(UPSERT, rowsOf(5000, 10));
+    await database.close();
+    await last;
+    const reopened = await openDatabase({ url: `sqlite:${file}` });
+    expect(reopened.sqlite?.prepare('select sum(n) as s from counters').get()).toEqual({ s: 3020 + 50_000 });
+    await reopened.close();
+  });
+
+  it('never fails a transaction of the main connection that reads, waits, then writes while the worker commits', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}`, writeWorker: true });
+    const sqlite = database.sqlite as NonNullable<typeof database.sqlite>;
+    sqlite.exec('create table counters (name text primary key, n integer not null)');
+    // The worker commits a slice every few milliseconds for a while...
+    const background = Promise.all([1, 2, 3, 4].map(() => database.writeBatch?.(UPSERT, rowsOf(4000))));
+    // ...while the main connection's transactions read, let the event loop run, then write.
+    let done = 0;
+    for (let i = 0; i < 60; i++) {
+      await database.db.transaction().execute(async (trx) => {
+        const rows = await sql<{ c: number }>`select count(*) as c from counters`.execute(trx);
+        await new Promise((r) => setTimeout(r, 2));
+        await sql`insert into counters (name, n) values (${`main${i}`}, ${rows.rows[0].c})`.execute(trx);
+      });
+      done++;
+    }
+    await background;
+    expect(done).toBe(60);
+    expect(sqlite.prepare("select count(*) as c from counters where name like 'main%'").get()).toEqual({ c: 60 });
+    await database.close();
+  });
+
+  it('writes on the main connection without writeWorker (importers, tests), in slices that let requests in', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}` });
+    const sqlite = database.sqlite as NonNullable<typeof database.sqlite>;
+    sqlite.exec('create table counters (name text primary key, n integer not null)');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await database.writeBatch?.(UPSERT, rowsOf(5000));
+    clearInterval(timer);
+    expect(database.backgroundBatches).toBeUndefined();
+    expect(sqlite.prepare('select count(*) as c from counters').get()).toEqual({ c: 5000 });
+    // 250 rows a slice at most: at least 20 slices, with timers running between them.
+    expect(ticks).toBeGreaterThanOrEqual(19);
     await database.close();
   });
 });

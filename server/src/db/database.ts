@@ -3,7 +3,19 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, type Compilable, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  type Compilable,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
@@ -27,6 +39,15 @@ export interface Database {
    * the event loop never waits on it; otherwise the query layer does.
    */
   readHeavy<R>(query: Compilable<R>): Promise<R[]>;
+  /**
+   * SQLite only: one statement run for each row of a batch nobody waits to read back at once (buffered
+   * counters), in short transactions that each commit by themselves. With `writeWorker`, a worker thread's own
+   * connection runs them at the lowest priority, so the event loop does none of it; otherwise this connection
+   * does, in slices of at most a millisecond with a few milliseconds for requests between them.
+   */
+  writeBatch?(sqlText: string, rows: readonly (readonly unknown[])[]): Promise<void>;
+  /** SQLite with `writeWorker`: how many batches the worker has written. */
+  backgroundBatches?: () => number;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,6 +68,8 @@ export interface DatabaseOptions {
   backgroundCheckpoints?: boolean;
   /** SQLite file only: run `readHeavy` queries on a worker thread's own connection (the server uses this). */
   readWorker?: boolean;
+  /** SQLite file only: run `writeBatch` on a worker thread's own connection (the server uses this). */
+  writeWorker?: boolean;
 }
 
 /** How often the background checkpointer writes the log back (a pass with nothing to do costs microseconds). */
@@ -226,6 +249,153 @@ function startReader(sqlite: SQLite.Database, file: string): Reader {
   };
 }
 
+/** A batch is written in transactions of at most SLICE_ROWS rows and SLICE_MS, with BETWEEN_SLICES_MS between them. */
+const SLICE_ROWS = 250;
+const SLICE_MS = 1;
+const BETWEEN_SLICES_MS = 4;
+
+/**
+ * The background writer's worker, as source. Each slice is a transaction begun IMMEDIATE (it takes the write lock
+ * first, waiting for it, rather than failing to upgrade a read); the main connection's transactions begin the same
+ * way (see ImmediateSqliteDriver), so neither ever fails because the other committed in between.
+ */
+const WRITER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file);
+db.pragma('busy_timeout = 5000');
+db.pragma('foreign_keys = ON');
+db.pragma('synchronous = NORMAL');
+const statements = new Map();
+const pause = () => new Promise((r) => setTimeout(r, workerData.betweenMs));
+let queue = Promise.resolve();
+async function write(m) {
+  let statement = statements.get(m.sql);
+  if (!statement) {
+    statement = db.prepare(m.sql);
+    if (statements.size < 50) statements.set(m.sql, statement);
+  }
+  const slice = db.transaction((from) => {
+    const until = performance.now() + workerData.sliceMs;
+    let i = from;
+    while (i < m.rows.length && i - from < workerData.sliceRows) {
+      statement.run(...m.rows[i++]);
+      if (performance.now() >= until) break;
+    }
+    return i;
+  });
+  for (let i = 0; i < m.rows.length; ) {
+    if (i > 0) await pause();
+    i = slice.immediate(i);
+  }
+}
+parentPort.on('message', (m) => {
+  if (m === 'stop') {
+    // Batches already sent are finished first.
+    queue = queue.then(() => { db.close(); parentPort.postMessage({ stopped: true }); parentPort.close(); });
+    return;
+  }
+  queue = queue.then(() => write(m)).then(
+    () => parentPort.postMessage({ id: m.id }),
+    (err) => parentPort.postMessage({ id: m.id, error: String((err && err.message) || err) }),
+  );
+});
+`;
+
+/** writeBatch on the main connection: slices of at most SLICE_MS, with BETWEEN_SLICES_MS for requests between them. */
+async function writeBatchHere(sqlite: SQLite.Database, sqlText: string, rows: readonly (readonly unknown[])[]): Promise<void> {
+  const statement = sqlite.prepare(sqlText);
+  const slice = sqlite.transaction((from: number): number => {
+    const until = performance.now() + SLICE_MS;
+    let i = from;
+    while (i < rows.length && i - from < SLICE_ROWS) {
+      statement.run(...rows[i++]);
+      if (performance.now() >= until) break;
+    }
+    return i;
+  });
+  for (let i = 0; i < rows.length; ) {
+    if (i > 0) await new Promise((r) => setTimeout(r, BETWEEN_SLICES_MS));
+    i = slice.immediate(i);
+  }
+}
+
+interface Writer {
+  write(sqlText: string, rows: readonly (readonly unknown[])[]): Promise<void>;
+  batches(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Why: buffered title views are written every five seconds, one upsert per title. With many different titles
+ * viewed (a few thousand in five seconds), that was 30-45 µs of the event loop per view on a slow machine. On a
+ * worker at the lowest priority, it runs when requests leave the core idle. If the worker fails, batches it had
+ * not finished are reported as failed (part of each may be written, so writing it again here could count twice),
+ * and later ones are written on the main connection.
+ */
+function startWriter(sqlite: SQLite.Database, file: string): Writer {
+  const { worker, running, stop } = sqliteWorker(WRITER, { file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS });
+  const pending = new Map<number, { resolve(): void; reject(err: unknown): void }>();
+  let next = 0;
+  let done = 0;
+  let broken = false;
+  const fail = (why: string) => {
+    if (!broken) console.error(`the background writer failed (${why}); the main connection writes again`);
+    broken = true;
+    const unfinished = [...pending.values()];
+    pending.clear();
+    for (const p of unfinished) p.reject(new Error(`the background writer failed (${why})`));
+  };
+  worker.on('message', (m: { id?: number; error?: string }) => {
+    if (m.id === undefined) return;
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.error !== undefined) p?.reject(new Error(m.error));
+    else {
+      done += 1;
+      p?.resolve();
+    }
+  });
+  worker.on('error', (err) => fail(String(err)));
+  worker.on('exit', () => {
+    if (pending.size) fail('the worker stopped');
+  });
+  return {
+    write(sqlText, rows) {
+      if (broken || !running()) return writeBatchHere(sqlite, sqlText, rows);
+      return new Promise((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, sql: sqlText, rows });
+      });
+    },
+    batches: () => done,
+    stop,
+  };
+}
+
+/**
+ * Kysely's SQLite driver, with transactions begun IMMEDIATE: a transaction takes the write lock when it begins
+ * (waiting up to busy_timeout if the background writer holds it) instead of when it first writes, where SQLite
+ * fails at once if another connection committed since the transaction's first read.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** snake_case column names as the query layer gives them (CamelCasePlugin). */
 function camelRow<R>(row: Record<string, unknown>): R {
   const out: Record<string, unknown> = {};
@@ -251,7 +421,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     sqlite.pragma('mmap_size = 268435456');
     const checkpointer = opts.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(sqlite, file) : null;
     const reader = opts.readWorker && file !== ':memory:' ? startReader(sqlite, file) : null;
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+    const writer = opts.writeWorker && file !== ':memory:' ? startWriter(sqlite, file) : null;
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
     return {
       db,
       dialect: 'sqlite',
@@ -262,11 +433,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const compiled = query.compile();
         return (await reader.read(compiled.sql, compiled.parameters)).map((row) => camelRow<R>(row));
       },
+      writeBatch(sqlText, rows) {
+        return writer ? writer.write(sqlText, rows) : writeBatchHere(sqlite, sqlText, rows);
+      },
+      backgroundBatches: writer ? () => writer.batches() : undefined,
       async ping() {
         sqlite.prepare('select 1').get();
       },
       async close() {
-        // The workers first: the main connection, closing last, writes the rest of the log back.
+        // The workers first (the writer finishes the batches it was sent): the main connection, closing last,
+        // writes the rest of the log back.
+        await writer?.stop();
         await reader?.stop();
         await checkpointer?.stop();
         await db.destroy();

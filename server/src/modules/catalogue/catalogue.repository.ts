@@ -199,14 +199,15 @@ function sqliteStore(database: Database): Store {
       return new Set((existing.all(JSON.stringify(ids)) as { id: string }[]).map((r) => r.id));
     },
     async write(batch) {
-      write(batch);
+      // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
+      write.immediate(batch);
     },
     async namesOf(nconsts) {
       const rows = names.all(JSON.stringify(nconsts)) as { nconst: string; name: string }[];
       return new Map(rows.map((r) => [r.nconst, r.name]));
     },
     async writeNames(rows) {
-      writeNames(rows);
+      writeNames.immediate(rows);
     },
   };
 }

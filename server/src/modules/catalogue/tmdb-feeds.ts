@@ -489,7 +489,8 @@ export class TmdbFeeds {
         let n = 0;
         for (const r of list) n += listRow.run({ ...r, now }).changes;
         return n;
-      })();
+        // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
+      }).immediate();
     }
 
     return this.database.db.transaction().execute(async (trx) => {

@@ -280,9 +280,12 @@ export async function enrichPosters(database: Database, client: TmdbClient, limi
       `update titles set poster_url = coalesce(poster_url, ?), backdrop_url = coalesce(backdrop_url, ?),
        tmdb_id = coalesce(tmdb_id, ?), updated_at = ? where id = ?`,
     );
-    database.sqlite.transaction(() => {
-      for (const f of found) update.run(f.poster, f.backdrop, f.tmdbId, now, f.id);
-    })();
+    // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
+    database.sqlite
+      .transaction(() => {
+        for (const f of found) update.run(f.poster, f.backdrop, f.tmdbId, now, f.id);
+      })
+      .immediate();
   } else if (database.pool) {
     await database.pool.query(
       `update titles t set poster_url = coalesce(t.poster_url, v.poster), backdrop_url = coalesce(t.backdrop_url, v.backdrop),

@@ -266,6 +266,8 @@ const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
 db.pragma('synchronous = NORMAL');
+// As on the main connection: with background checkpoints, no commit of this one copies the log back either.
+db.pragma('wal_autocheckpoint = ' + workerData.autocheckpoint);
 const statements = new Map();
 const pause = () => new Promise((r) => setTimeout(r, workerData.betweenMs));
 let queue = Promise.resolve();
@@ -334,7 +336,8 @@ interface Writer {
  * and later ones are written on the main connection.
  */
 function startWriter(sqlite: SQLite.Database, file: string): Writer {
-  const { worker, running, stop } = sqliteWorker(WRITER, { file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS });
+  const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true });
+  const { worker, running, stop } = sqliteWorker(WRITER, { file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS, autocheckpoint });
   const pending = new Map<number, { resolve(): void; reject(err: unknown): void }>();
   let next = 0;
   let done = 0;

@@ -205,46 +205,76 @@ interface Reader {
  * If the worker fails, the main connection runs the reads again, as before.
  */
 function startReader(sqlite: SQLite.Database, file: string): Reader {
-  const { worker, running, stop } = sqliteWorker(READER, { file });
-  type Pending = { sqlText: string; params: readonly unknown[]; resolve(rows: Record<string, unknown>[]): void; reject(err: unknown): void };
-  const pending = new Map<number, Pending>();
-  const readHere = (p: Pending) => {
-    try {
-      p.resolve(sqlite.prepare(p.sqlText).all(...p.params) as Record<string, unknown>[]);
-    } catch (err) {
-      p.reject(err);
+  const readHere = (sqlText: string, params: readonly unknown[]) => sqlite.prepare(sqlText).all(...params) as Record<string, unknown>[];
+  const calls = workerCalls<{ sqlText: string; params: readonly unknown[] }, Record<string, unknown>[]>(READER, { file }, (why, unanswered) => {
+    console.error(`the heavy reader failed (${why}); the main connection reads again`);
+    for (const c of unanswered) {
+      try {
+        c.resolve(readHere(c.input.sqlText, c.input.params));
+      } catch (err) {
+        c.reject(err);
+      }
     }
+  });
+  return {
+    async read(sqlText, params) {
+      if (!calls.usable()) return readHere(sqlText, params);
+      return (await calls.call({ sqlText, params }, { sql: sqlText, params }, 'rows')) ?? [];
+    },
+    stop: calls.stop,
   };
+}
+
+/**
+ * Calls to a database worker, each a message with an id answered by one with the same id (`{ id, error }` or
+ * `{ id, [field]: result }`). When the worker fails or stops with calls unanswered, `onFail` gets them once; from
+ * then on `usable()` is false and the caller does the work on the main connection.
+ */
+function workerCalls<In, Out>(
+  source: string,
+  workerData: Record<string, unknown>,
+  onFail: (why: string, unanswered: { input: In; resolve(out: Out | undefined): void; reject(err: unknown): void }[]) => void,
+) {
+  const { worker, running, stop } = sqliteWorker(source, workerData);
+  type Call = { input: In; field: string; resolve(out: Out | undefined): void; reject(err: unknown): void };
+  const pending = new Map<number, Call>();
   let next = 0;
+  let answered = 0;
   let broken = false;
   const fail = (why: string) => {
-    if (!broken) console.error(`the heavy reader failed (${why}); the main connection reads again`);
-    broken = true;
-    const unfinished = [...pending.values()];
+    const unanswered = [...pending.values()];
     pending.clear();
-    for (const p of unfinished) readHere(p);
+    if (!broken) {
+      broken = true;
+      onFail(why, unanswered);
+    } else for (const c of unanswered) c.reject(new Error(why));
   };
-  worker.on('message', (m: { id?: number; rows?: Record<string, unknown>[]; error?: string }) => {
+  worker.on('message', (m: { id?: number; error?: string } & Record<string, unknown>) => {
     if (m.id === undefined) return;
-    const p = pending.get(m.id);
+    const c = pending.get(m.id);
     pending.delete(m.id);
-    if (m.error !== undefined) p?.reject(new Error(m.error));
-    else p?.resolve(m.rows ?? []);
+    if (!c) return;
+    if (m.error !== undefined) c.reject(new Error(m.error));
+    else {
+      answered += 1;
+      c.resolve(m[c.field] as Out | undefined);
+    }
   });
   worker.on('error', (err) => fail(String(err)));
   worker.on('exit', () => {
     if (pending.size) fail('the worker stopped');
   });
   return {
-    read(sqlText, params) {
+    usable: () => !broken && running(),
+    /** Sends `message` (with an id added); resolves with the answer's `field`. */
+    call(input: In, message: Record<string, unknown>, field = 'result'): Promise<Out | undefined> {
       return new Promise((resolve, reject) => {
-        const p: Pending = { sqlText, params, resolve, reject };
-        if (broken || !running()) return readHere(p);
         const id = next++;
-        pending.set(id, p);
-        worker.postMessage({ id, sql: sqlText, params });
+        pending.set(id, { input, field, resolve, reject });
+        worker.postMessage({ id, ...message });
       });
     },
+    answered: () => answered,
     stop,
   };
 }
@@ -337,43 +367,18 @@ interface Writer {
  */
 function startWriter(sqlite: SQLite.Database, file: string): Writer {
   const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true });
-  const { worker, running, stop } = sqliteWorker(WRITER, { file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS, autocheckpoint });
-  const pending = new Map<number, { resolve(): void; reject(err: unknown): void }>();
-  let next = 0;
-  let done = 0;
-  let broken = false;
-  const fail = (why: string) => {
-    if (!broken) console.error(`the background writer failed (${why}); the main connection writes again`);
-    broken = true;
-    const unfinished = [...pending.values()];
-    pending.clear();
-    for (const p of unfinished) p.reject(new Error(`the background writer failed (${why})`));
-  };
-  worker.on('message', (m: { id?: number; error?: string }) => {
-    if (m.id === undefined) return;
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    if (m.error !== undefined) p?.reject(new Error(m.error));
-    else {
-      done += 1;
-      p?.resolve();
-    }
-  });
-  worker.on('error', (err) => fail(String(err)));
-  worker.on('exit', () => {
-    if (pending.size) fail('the worker stopped');
+  const data = { file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS, autocheckpoint };
+  const calls = workerCalls<null, undefined>(WRITER, data, (why, unanswered) => {
+    console.error(`the background writer failed (${why}); the main connection writes again`);
+    for (const c of unanswered) c.reject(new Error(`the background writer failed (${why})`));
   });
   return {
-    write(sqlText, rows) {
-      if (broken || !running()) return writeBatchHere(sqlite, sqlText, rows);
-      return new Promise((resolve, reject) => {
-        const id = next++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, sql: sqlText, rows });
-      });
+    async write(sqlText, rows) {
+      if (!calls.usable()) return writeBatchHere(sqlite, sqlText, rows);
+      await calls.call(null, { sql: sqlText, rows });
     },
-    batches: () => done,
-    stop,
+    batches: calls.answered,
+    stop: calls.stop,
   };
 }
 

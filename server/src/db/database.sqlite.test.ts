@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, WAL_SAFETY_PAGES } from './database.ts';
+import { openDatabase, WAL_SAFETY_PAGES, workerCalls } from './database.ts';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -189,5 +189,31 @@ describe('SQLite batches written on a worker thread', () => {
     // 250 rows a slice at most: at least 20 slices, with timers running between them.
     expect(ticks).toBeGreaterThanOrEqual(19);
     await database.close();
+  });
+});
+
+describe('calls to a database worker', () => {
+  it('gives the calls a failed worker left unanswered to onFail, once, and is not used afterwards', async () => {
+    const source = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (m) => {
+  if (m === 'stop') { parentPort.close(); return; }
+  if (m.echo === 'boom') process.exit(3);
+  if (m.echo === 'bad') { parentPort.postMessage({ id: m.id, error: 'no such thing' }); return; }
+  parentPort.postMessage({ id: m.id, result: m.echo.toUpperCase() });
+});`;
+    const failures: [string, string[]][] = [];
+    const calls = workerCalls<string, string>(source, {}, (why, unanswered) => {
+      failures.push([why, unanswered.map((c) => c.input)]);
+      for (const c of unanswered) c.resolve(`${c.input} here`);
+    });
+    expect(await calls.call('a', { echo: 'a' })).toBe('A');
+    await expect(calls.call('bad', { echo: 'bad' })).rejects.toThrow('no such thing');
+    expect(calls.answered()).toBe(1);
+    expect(calls.usable()).toBe(true);
+    expect(await calls.call('boom', { echo: 'boom' })).toBe('boom here');
+    expect(failures).toEqual([['the worker stopped', ['boom']]]);
+    expect(calls.usable()).toBe(false);
+    await calls.stop();
   });
 });

@@ -230,7 +230,7 @@ function startReader(sqlite: SQLite.Database, file: string): Reader {
  * `{ id, [field]: result }`). When the worker fails or stops with calls unanswered, `onFail` gets them once; from
  * then on `usable()` is false and the caller does the work on the main connection.
  */
-function workerCalls<In, Out>(
+export function workerCalls<In, Out>(
   source: string,
   workerData: Record<string, unknown>,
   onFail: (why: string, unanswered: { input: In; resolve(out: Out | undefined): void; reject(err: unknown): void }[]) => void,

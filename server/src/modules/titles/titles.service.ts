@@ -182,6 +182,8 @@ export class TitlesService {
   /** Set while warmUp() runs: nothing is counted or kept. */
   private warming = false;
   private flushing: Promise<void> | null = null;
+  /** The one pass queued behind the batch being written, for the views counted meanwhile. */
+  private flushAgain: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -700,24 +702,37 @@ export class TitlesService {
   private countView(titleId: string): void {
     if (this.warming) return;
     this.views.set(titleId, (this.views.get(titleId) ?? 0) + 1);
-    if (this.views.size >= 20_000) void this.flushViews().catch((err) => this.log.error({ err }, 'could not write title views'));
+    if (this.views.size >= 20_000 && !this.flushing) void this.flushViews().catch((err) => this.log.error({ err }, 'could not write title views'));
   }
 
+  /**
+   * Writes the views counted so far; resolves once they are written. One batch is written at a time: views counted
+   * while it is go into one more pass after it (shared by every caller meanwhile), so when the writer falls behind
+   * (a background writer yields the core to requests), views of the same title keep adding up in memory instead of
+   * queueing batch after batch.
+   */
   flushViews(): Promise<void> {
-    if (this.views.size === 0) return this.flushing ?? Promise.resolve();
+    if (this.flushing) {
+      this.flushAgain ??= this.flushing
+        .catch(() => undefined)
+        .then(() => {
+          this.flushAgain = null;
+          return this.flushViews();
+        });
+      return this.flushAgain;
+    }
+    if (this.views.size === 0) return Promise.resolve();
     const batch = this.views;
     this.views = new Map();
     const day = dayOf(new Date());
-    const run = async () => {
-      await this.flushing?.catch(() => undefined);
-      await repo.writeActivityBatch(
+    const p = repo
+      .writeActivityBatch(
         this.database,
         [...batch].map(([titleId, count]) => ({ day, titleId, kind: 'view' as const, count })),
-      );
-    };
-    const p = run().finally(() => {
-      if (this.flushing === p) this.flushing = null;
-    });
+      )
+      .finally(() => {
+        if (this.flushing === p) this.flushing = null;
+      });
     this.flushing = p;
     return p;
   }

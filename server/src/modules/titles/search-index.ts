@@ -92,12 +92,18 @@ export const RATING_MIN_VOTES = 5000;
 const ARTICLES = new Set(['the', 'a', 'an']);
 const ARTICLE_FACTOR = 0.4;
 /**
- * Added to a title's tier (0 exact, 1 prefix, 2 all words) when a typed year is not the title's (second pass
- * only), and when a word matched only through a typo. Missing the year costs less than a typo: people misremember
- * years more often than a typo lands on another real word.
+ * Scores past a title's tier (0 exact, 1 prefix, 2 all words): a title from another year than the one typed
+ * (later passes only) scores 3-8, by tier and then one year off before further off; a word matched only through a
+ * typo adds 9. Missing the year costs less than a typo: people misremember years (often by one, a release against a
+ * production year) more often than a typo lands on another real word.
  */
 const YEAR_PENALTY = 3;
-const TYPO_PENALTY = 6;
+const TYPO_PENALTY = 9;
+/** How many titles of other years the year pass gathers, whatever the page asked for (see compute). */
+const OTHER_YEARS_CAP = 100;
+
+/** The passes of a search: plain words (a typed year narrows), the same words in any year, then typos and the rest. */
+type Pass = 'plain' | 'anyYear' | 'fallback';
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
 /** At most this many entries of one exact-title chain are looked at per query. */
@@ -993,15 +999,19 @@ export class Segment {
    * Finds up to `cap` matching documents (most popular first) and scores them:
    * 0 exact title, 1 title starts with the query, 2 all words anywhere
    * (+0.5 when a leading article of the title was passed over: see compareHits);
-   * +3 when a year was asked and neither the title nor the year has it, +6 when a word matched only
-   * through a typo, +20 when words had to be dropped. A title with every word but another year
-   * ("dune 2021" finding Dune, 1984) thus ranks above a typo that has the year (June, 2021).
+   * 3-8 instead when a year was asked and neither the title nor the year has it (3 + twice the tier, +1
+   * when more than one year off), +9 when a word matched only through a typo, +20 when words had to be dropped.
+   * A title with every word but another year ("dune 2021" finding Dune, 1984) thus ranks above a typo that
+   * has the year (June, 2021), and "halloween 2017" gives Halloween (2018) before the better known 1978 one.
    *
    * Stops early once `enough` documents scored 1 or better: documents come most popular first, so a
    * later one ranks above those only with a score under 1, and such titles (the query is the whole
    * title, or the whole title after an article) are looked up afterwards in the table of exact titles.
    */
-  search(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean, hidden: Uint32Array | null, out: Hit[]): void {
+  search(q: ParsedQuery, type: number, cap: number, enough: number, pass: Pass, hidden: Uint32Array | null, out: Hit[]): void {
+    const fallback = pass === 'fallback';
+    // A typed year narrows the first pass only; the later passes take titles from any year, nearest first.
+    const anyYear = pass !== 'plain';
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
     if (fallback) {
@@ -1035,7 +1045,8 @@ export class Segment {
         const bit = 1 << i;
         const t = tokens[i];
         const isLast = i === nq - 1;
-        const prefix = fallback || (isLast && q.lastIsPrefix);
+        // Later passes read every word as a possible beginning ("alien 1986" finds Aliens, 1986).
+        const prefix = anyYear || (isLast && q.lastIsPrefix);
         const ex = this.exactId(t);
         exactIds.push(ex);
         let cost = 0;
@@ -1088,7 +1099,7 @@ export class Segment {
       // A year typed with words (first pass): titles from that year, plus titles with the number as a word.
       let yearDocs: Int32Array | null = null;
       let driverSel = this.driverRanges[driver] ?? [];
-      if (!fallback && yearIdx >= 0) {
+      if (!anyYear && yearIdx >= 0) {
         const list = this.yearPostings.get(q.year) ?? new Int32Array(0);
         const asWord = this.driverRanges[yearIdx] ?? [];
         let wordCost = 0;
@@ -1099,7 +1110,7 @@ export class Segment {
           driverSel = asWord;
         }
       }
-      const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback, fallback };
+      const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback, anyYear };
       const seen = this.seenBits;
       const seenList = this.seenList;
       const found = { count: 0, good: 0, done: false };
@@ -1116,7 +1127,7 @@ export class Segment {
       let yearWanted = -1;
       let yearWord = this.bitset;
       let yearBits = this.bitset;
-      if (!fallback && yearIdx >= 0) {
+      if (!anyYear && yearIdx >= 0) {
         yearWanted = q.year;
         yearBits = this.yearBitset(q.year);
         yearWord = this.filterPool[3] ??= new Uint32Array(this.bitset.length);
@@ -1368,14 +1379,15 @@ export class Segment {
     let score = 0;
     if ((strong & c.required) !== c.required) score += TYPO_PENALTY;
     let skip = -1;
+    let otherYear = false;
     if (c.yearIdx >= 0) {
       const ybit = 1 << c.yearIdx;
       if ((any & ybit) === 0) {
         skip = c.yearIdx;
         if (this.year[d] !== c.year) {
-          // A year was asked and this title is from another: only when looking wider (fallback).
-          if (!c.fallback) return -1;
-          score += YEAR_PENALTY;
+          // A year was asked and this title is from another: only in the passes that look wider.
+          if (!c.anyYear) return -1;
+          otherYear = true;
         }
       }
     }
@@ -1383,7 +1395,11 @@ export class Segment {
     const plen = this.primaryLen[d];
     const t1 = this.titleTier(start, start + plen, c, skip);
     const t2 = end > start + plen ? this.titleTier(start + plen, end, c, skip) : 2;
-    return score + Math.min(t1, t2);
+    const tier = Math.min(t1, t2);
+    if (!otherYear) return score + tier;
+    // From another year: by tier first, then one year off before further off (3-8, the article's half kept).
+    const whole = Math.floor(tier);
+    return score + YEAR_PENALTY + 2 * whole + (Math.abs(this.year[d] - c.year) === 1 ? 0 : 1) + (tier - whole);
   }
 
   private titleTier(from: number, to: number, c: ScoreContext, skip: number): number {
@@ -1459,7 +1475,8 @@ interface ScoreContext {
   dropped: boolean;
   exactIds: number[];
   lastIsPrefix: boolean;
-  fallback: boolean;
+  /** Titles from any year count (a year that is not theirs costs YEAR_NEAR_PENALTY or YEAR_PENALTY). */
+  anyYear: boolean;
 }
 
 export function weightedRating(rating: number, votes: number, mean: number): number {
@@ -1569,26 +1586,32 @@ export class TitleSearchIndex {
     const want = offset + opts.limit;
     const cap = Math.max(100, want * 2);
     const type = opts.type ? TYPE_CODE[opts.type] : -1;
-    let hits = this.run(q, type, cap, want + 1, false);
+    let hits = this.run(q, type, cap, want + 1, 'plain');
+    // A typed year that no title with the words has: the same words from other years, the nearest year first
+    // ("halloween 2019" without a 2019 Halloween: the 2018 one, then 1978), before any typo. Up to OTHER_YEARS_CAP
+    // whatever the page size, so a first page reads the same whatever its size.
+    if (q.yearIdx >= 0 && hits.length === 0) hits = this.run(q, type, OTHER_YEARS_CAP, want + 1, 'anyYear');
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
     // plainly, when a single word matched few titles, or to fill later pages.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
-    if (few) {
-      const more = this.run(q, type, cap, want + 1, true);
-      // A title is in one segment only (its main copy is hidden once the delta has it), so segment and
-      // document identify it without decoding its id.
-      const main = this.main;
-      const have = new Set(hits.map((h) => (h.seg === main ? h.doc : -1 - h.doc)));
-      for (const h of more) if (!have.has(h.seg === main ? h.doc : -1 - h.doc)) hits.push(h);
-      hits = hits.sort(compareHits);
-    }
+    if (few) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'fallback'));
     return { ids: hits.slice(offset, want).map((h) => h.seg.ids.at(h.doc)), hasMore: hits.length > want };
   }
 
-  private run(q: ParsedQuery, type: number, cap: number, enough: number, fallback: boolean): Hit[] {
+  /** Hits of a later pass added to those of earlier ones (each title once), best first. */
+  private merged(hits: Hit[], more: Hit[]): Hit[] {
+    // A title is in one segment only (its main copy is hidden once the delta has it), so segment and
+    // document identify it without decoding its id.
+    const main = this.main;
+    const have = new Set(hits.map((h) => (h.seg === main ? h.doc : -1 - h.doc)));
+    for (const h of more) if (!have.has(h.seg === main ? h.doc : -1 - h.doc)) hits.push(h);
+    return hits.sort(compareHits);
+  }
+
+  private run(q: ParsedQuery, type: number, cap: number, enough: number, pass: Pass): Hit[] {
     const out: Hit[] = [];
-    this.main.search(q, type, cap, enough, fallback, this.hiddenDocs, out);
-    this.delta?.search(q, type, cap, enough, fallback, null, out);
+    this.main.search(q, type, cap, enough, pass, this.hiddenDocs, out);
+    this.delta?.search(q, type, cap, enough, pass, null, out);
     return out.sort(compareHits);
   }
 

@@ -181,19 +181,35 @@ describe('browsing by several genres', () => {
     expect(index.search('batman', { limit: 10 }).ids).toEqual(['tt0096895', 'tt1877830']);
   });
 
-  it('ranks a title with every word but another year above a typo that has the year', () => {
+  it('answers a typed year no title with the words has with those words from other years, the nearest first, before any typo', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);
     const rows: [string, string, number, number][] = [
       ['tt0087182', 'Dune', 1984, 180_000],
       ['tt15304540', 'June & Kopi', 2021, 2_000],
+      ['tt0077651', 'Halloween', 1978, 300_000],
+      ['tt1502407', 'Halloween', 2018, 150_000],
+      ['tt9999901', 'Halloween Party', 2019, 300],
+      ['tt9999902', 'Super Monsters Save Halloween', 2018, 900],
+      ['tt0078748', 'Alien', 1979, 900_000],
+      ['tt0090605', 'Aliens', 1986, 700_000],
     ];
     for (const [id, primaryTitle, year, votes] of rows) builder.push({ ...movieRow(id, primaryTitle, popularityOf(votes, null), votes), startYear: year });
     index.replace(builder.finish());
-    // No Dune from 2021: the 1984 one first, then the typo ("june") that has the year.
-    expect(index.search('dune 2021', { limit: 10 }).ids).toEqual(['tt0087182', 'tt15304540']);
+    // No Dune from 2021: the 1984 one, not the typo ("june") that has the year.
+    expect(index.search('dune 2021', { limit: 10 }).ids).toEqual(['tt0087182']);
+    // No Halloween from 2017: exact titles first, one year off before further off whatever the popularity, then
+    // titles starting with the word, then titles with it anywhere.
+    expect(index.search('halloween 2017', { limit: 10 }).ids).toEqual(['tt1502407', 'tt0077651', 'tt9999901', 'tt9999902']);
+    // Every word is read as a possible beginning there: "alien 1986" finds Aliens (1986) before Alien (1979).
+    expect(index.search('alien 1986', { limit: 10 }).ids).toEqual(['tt0090605', 'tt0078748']);
+    // A title of the year asked for answers alone.
+    expect(index.search('halloween 2019', { limit: 10 }).ids).toEqual(['tt9999901']);
     // The year still decides between titles that have every word.
-    expect(index.search('dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
+    expect(index.search('halloween 1978', { limit: 10 }).ids[0]).toBe('tt0077651');
+    expect(index.search('halloween 2018', { limit: 10 }).ids[0]).toBe('tt1502407');
+    // Typos only when no title has the words: "halloweem 1978" finds Halloween.
+    expect(index.search('halloweem 1978', { limit: 10 }).ids[0]).toBe('tt0077651');
   });
 
   it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {

@@ -1475,7 +1475,7 @@ interface ScoreContext {
   dropped: boolean;
   exactIds: number[];
   lastIsPrefix: boolean;
-  /** Titles from any year count (a year that is not theirs costs YEAR_NEAR_PENALTY or YEAR_PENALTY). */
+  /** Titles from any year count (one from another year than the typed one scores 3-8: see score). */
   anyYear: boolean;
 }
 

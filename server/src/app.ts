@@ -19,7 +19,7 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { keptHomeSections, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
+import { keptHomeSections, keptSuggestions, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
@@ -145,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(upcomingRoutes);
   kept.add('/api/movies/', keptTitlePages(app.titles));
   kept.add('/api/home/', keptHomeSections(app.titles));
+  kept.addPost('/api/movies/search', keptSuggestions(app.titles));
   app.addHook('onReady', (done) => {
     kept.attach({ headersFor, nextRequestId, log: app.log });
     done();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyServerOptions, preParsingHookHandler } from 'fastify';
 
 /**
  * Kept answers, sent before routing.
@@ -19,6 +20,12 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
  * - a finder may also build an answer now when it can do so synchronously (a title page on SQLite); if it
  *   throws, the request goes to Fastify;
  * - not once the server has begun to stop, so those answers carry `connection: close` as usual.
+ *
+ * A POST path may be answered the same way from its JSON body (the search box's suggestions): only a small
+ * body of a stated length (at most MAX_KEPT_BODY bytes) sent as application/json is read here. When it is not
+ * JSON, or the finder does not answer it (input the route's schema would refuse, say), the request goes on to
+ * Fastify with the body already read: the route's `preParsing: replayReadBody` hands that body to Fastify's
+ * parser, so the full stack answers exactly as if nothing had been read.
  */
 /**
  * The kept body for a path, or undefined to let Fastify answer. A body may come in parts (a title page's own part
@@ -26,9 +33,32 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
  */
 export type KeptAnswerFinder = (path: string) => string | readonly string[] | undefined;
 
+/** The kept body for a POST's parsed JSON body, or undefined to let Fastify answer (see KeptAnswerFinder). */
+export type KeptPostFinder = (body: unknown) => string | readonly string[] | undefined;
+
+/** The largest body read before routing; a longer one goes to Fastify unread. */
+export const MAX_KEPT_BODY = 4096;
+/** A request body read before routing and left for Fastify (see replayReadBody). */
+const READ_BODY = Symbol('bodyReadBeforeRouting');
+type ReadRequest = IncomingMessage & { [READ_BODY]?: Buffer };
+
+/**
+ * preParsing hook for a route whose POST may be read before routing: gives Fastify's body parser the body
+ * that was read, as a stream of its own, else the request as usual.
+ */
+export const replayReadBody: preParsingHookHandler = (req, _reply, payload, done) => {
+  const read = (req.raw as ReadRequest)[READ_BODY];
+  if (read === undefined) return done(null, payload);
+  const replay = Readable.from([read], { objectMode: false }) as Readable & { receivedEncodedLength?: number };
+  replay.receivedEncodedLength = read.length;
+  done(null, replay);
+};
+
 export interface KeptAnswers {
   /** Registers a finder for paths starting with `prefix`. */
   add(prefix: string, find: KeptAnswerFinder): void;
+  /** Registers a finder for POST requests to exactly `path` with a JSON body (its route needs `preParsing: replayReadBody`). */
+  addPost(path: string, find: KeptPostFinder): void;
   /** Called once Fastify is ready: security headers by path, request ids, and the log. */
   attach(opts: { headersFor: (url: string) => Record<string, string>; nextRequestId: () => string; log: FastifyBaseLogger }): void;
   /** From now on every request goes to Fastify. */
@@ -52,55 +82,115 @@ export function createKeptAnswers(): KeptAnswers {
     }
     return list;
   };
+  const postFinders = new Map<string, KeptPostFinder>();
   let attached: Parameters<KeptAnswers['attach']>[0] | null = null;
   let stopped = false;
 
-  function tryKept(req: IncomingMessage, res: ServerResponse): boolean {
-    if (stopped || attached === null || req.method !== 'GET') return false;
-    const url = req.url ?? '';
+  /** A finder's answer, or undefined when it has none or fails (the full stack then answers, or reports the error). */
+  function found<T>(find: (arg: T) => string | readonly string[] | undefined, arg: T, url: string): string | readonly string[] | undefined {
+    try {
+      return find(arg);
+    } catch (err) {
+      attached?.log.warn({ err, url }, 'answer before routing failed: the full stack answers');
+      return undefined;
+    }
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, url: string, body: string | readonly string[], started: number): void {
+    if (attached === null) return;
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : attached.nextRequestId();
+    const head = headerList(attached.headersFor(url)).slice();
+    let bytes = 0;
+    if (typeof body === 'string') bytes = Buffer.byteLength(body);
+    else for (const part of body) bytes += Buffer.byteLength(part);
+    head.push('x-request-id', id, 'content-length', String(bytes));
+    res.writeHead(200, head);
+    if (typeof body === 'string') res.end(body);
+    else {
+      // Corked, so the head and every part leave in one write (end() flushes it).
+      res.cork();
+      for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+      res.end(body[body.length - 1]);
+    }
+    if ((attached.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') !== false) {
+      attached.log.info(
+        { requestId: id, req: { method: req.method, url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },
+        'request completed',
+      );
+    }
+  }
+
+  /** True when the request is answered (or is being read) here; false hands it to Fastify untouched. */
+  function tryKept(req: IncomingMessage, res: ServerResponse, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    if (stopped || attached === null) return false;
     const headers = req.headers;
     if (headers.authorization !== undefined || headers.cookie !== undefined) return false;
+    const url = req.url ?? '';
+    if (req.method === 'POST') return tryKeptPost(req, res, url, handler);
+    if (req.method !== 'GET') return false;
     for (const f of finders) {
       if (!url.startsWith(f.prefix)) continue;
-      let body: string | readonly string[] | undefined;
-      try {
-        body = f.find(url);
-      } catch (err) {
-        // A finder that fails leaves the request to the full stack, which answers it (or reports the error).
-        attached.log.warn({ err, url }, 'answer before routing failed: the full stack answers');
-        return false;
-      }
-      if (body === undefined) return false;
       const started = performance.now();
-      const given = headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : attached.nextRequestId();
-      const head = headerList(attached.headersFor(url)).slice();
-      let bytes = 0;
-      if (typeof body === 'string') bytes = Buffer.byteLength(body);
-      else for (const part of body) bytes += Buffer.byteLength(part);
-      head.push('x-request-id', id, 'content-length', String(bytes));
-      res.writeHead(200, head);
-      if (typeof body === 'string') res.end(body);
-      else {
-        // Corked, so the head and every part leave in one write (end() flushes it).
-        res.cork();
-        for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
-        res.end(body[body.length - 1]);
-      }
-      if ((attached.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') !== false) {
-        attached.log.info(
-          { requestId: id, req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },
-          'request completed',
-        );
-      }
+      const body = found(f.find, url, url);
+      if (body === undefined) return false;
+      send(req, res, url, body, started);
       return true;
     }
     return false;
   }
 
+  function tryKeptPost(req: IncomingMessage, res: ServerResponse, url: string, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    const find = postFinders.get(url);
+    if (find === undefined) return false;
+    const headers = req.headers;
+    const length = Number(headers['content-length']);
+    const type = headers['content-type'];
+    if (!(length > 0 && length <= MAX_KEPT_BODY) || headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return false;
+    if (type !== 'application/json' && !(type !== undefined && /^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type))) return false;
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+    };
+    const onEnd = () => {
+      req.off('data', onData);
+      req.off('error', onError);
+      const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+      let answer: string | readonly string[] | undefined;
+      if (received === length && !stopped) {
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          body = undefined;
+        }
+        if (body !== undefined) answer = found(find, body, url);
+      }
+      if (answer !== undefined) return send(req, res, url, answer, started);
+      // Not answered here: Fastify takes the request as it came, its body replayed (replayReadBody).
+      (req as ReadRequest)[READ_BODY] = raw;
+      handler(req, res);
+    };
+    // The client went away mid-body: nothing is left to answer.
+    const onError = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    return true;
+  }
+
   return {
     add(prefix, find) {
       finders.push({ prefix, find });
+    },
+    addPost(path, find) {
+      postFinders.set(path, find);
     },
     attach(opts) {
       attached = opts;
@@ -112,7 +202,7 @@ export function createKeptAnswers(): KeptAnswers {
     serverFactory: (handler, opts) => {
       const o = opts as FastifyServerOptions & { http?: object };
       const server: Server = createServer(o.http ?? {}, (req, res) => {
-        if (!tryKept(req, res)) handler(req, res);
+        if (!tryKept(req, res, handler)) handler(req, res);
       });
       server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
       server.requestTimeout = o.requestTimeout ?? 0;

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { normalizeText } from './titles.normalize.ts';
@@ -202,5 +203,87 @@ describe('kept home sections', () => {
     expect(ctx.app.titles.keptHome('/api/home/weekly-popular-movies')).toBeUndefined();
     const fresh = await (await fetch(`${base}/api/home/weekly-popular-movies`)).json();
     expect(fresh.data.map((t: { id: string }) => t.id)).toContain('tt9999972');
+  });
+});
+
+describe('kept search suggestions', () => {
+  const search = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/movies/search`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+  it('answers a search-box request before routing, byte for byte as the full stack', async () => {
+    const full = vi.spyOn(ctx.app.titles, 'suggest');
+    for (const body of ['{"input":"kept picture","titleType":null}', '{"input":"kept","titleType":"movie"}', '{"titleType":"tvSeries","input":"kept"}', '{"input":"  "}', '{}']) {
+      const early = await search(body, { 'x-request-id': 'search-1' });
+      const earlyBody = await early.text();
+      expect(early.status).toBe(200);
+      expect(full).toHaveBeenCalledTimes(0);
+      expect(early.headers.get('x-request-id')).toBe('search-1');
+      // The full stack's answer (a cookie sends the request through Fastify).
+      const viaFastify = await search(body, { cookie: 'theme=dark' });
+      expect(await viaFastify.text()).toBe(earlyBody);
+      expect(comparable(early)).toEqual(comparable(viaFastify));
+      expect(full).toHaveBeenCalledTimes(1);
+      full.mockClear();
+    }
+    const res = await search('{"input":"kept picture","titleType":null}', { 'content-type': 'application/json; charset=utf-8' });
+    expect((await res.json()).data[0]).toMatchObject({ id: 'tt9999970', title: expect.stringContaining('Kept Picture') });
+    expect(full).toHaveBeenCalledTimes(0);
+    full.mockRestore();
+  });
+
+  it('hands every body it does not take as it is to the route, which reads it and answers as usual', async () => {
+    const full = vi.spyOn(ctx.app.titles, 'suggest');
+    // Refused by the schema: the route's 400 names the field.
+    const long = await search(JSON.stringify({ input: 'x'.repeat(201) }));
+    expect(long.status).toBe(400);
+    expect((await long.json()).error.message).toContain('input');
+    const badType = await search('{"input":"kept","titleType":"book"}');
+    expect(badType.status).toBe(400);
+    expect((await badType.json()).error.message).toContain('titleType');
+    expect((await search('{"input":42}')).status).toBe(400);
+    expect((await search('[1,2]')).status).toBe(400);
+    expect((await search('{"input":"kept"')).status).toBe(400);
+    expect((await search('{"__proto__":{"input":"x"}}')).status).toBe(400);
+    expect(full).toHaveBeenCalledTimes(0);
+    // Taken by the schema but not read here (a key the schema drops): the route answers, from the replayed body.
+    const extra = await search('{"input":"kept picture","page":2}');
+    expect(extra.status).toBe(200);
+    expect((await extra.json()).data[0].id).toBe('tt9999970');
+    expect(full).toHaveBeenCalledTimes(1);
+    // A body over the size read before routing goes to the route unread.
+    const padded = await search(`{"input":"kept picture"${' '.repeat(5000)}}`);
+    expect(padded.status).toBe(200);
+    expect((await padded.json()).data[0].id).toBe('tt9999970');
+    expect(full).toHaveBeenCalledTimes(2);
+    full.mockRestore();
+  });
+
+  it('reads a body that arrives in parts, and survives a client that leaves mid-body', async () => {
+    const { port } = new URL(base);
+    const raw = (parts: string[], end: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let got = '';
+        socket.on('data', (d) => {
+          got += d.toString();
+        });
+        socket.on('end', () => resolve(got));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+        socket.on('connect', async () => {
+          for (const part of parts) {
+            socket.write(part);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          if (!end) socket.destroy();
+        });
+      });
+    const body = '{"input":"kept picture"}';
+    const head = `POST /api/movies/search HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`;
+    const answer = await raw([head, body.slice(0, 9), body.slice(9)], true);
+    expect(answer).toMatch(/^HTTP\/1.1 200/);
+    expect(answer).toContain('"id":"tt9999970"');
+    expect(await raw([head, body.slice(0, 9)], false)).toBe('');
+    expect((await search(body)).status).toBe(200);
   });
 });

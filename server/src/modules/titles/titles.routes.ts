@@ -24,7 +24,7 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
-import type { KeptAnswerFinder } from '../../lib/kept-answers.ts';
+import { type KeptAnswerFinder, type KeptPostFinder, replayReadBody } from '../../lib/kept-answers.ts';
 import { createSerializerCompiler, reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { TitlesService } from './titles.service.ts';
 
@@ -45,6 +45,29 @@ export function keptTitlePages(service: TitlesService): KeptAnswerFinder {
     const m = TITLE_PAGE_PATH.exec(path);
     // A kept page, else (on SQLite) the page built now when all it needs is at hand.
     return m ? (service.keptPage(m[1] as TitleType, m[2]) ?? service.pageNow(m[1] as TitleType, m[2])) : undefined;
+  };
+}
+
+/** The longest search input the route accepts (SearchRequestSchema). */
+const MAX_INPUT = 200;
+
+/**
+ * Answers search-box requests before routing (lib/kept-answers.ts) when the body is one SearchRequestSchema takes
+ * as it is: an object with no other keys than a text `input` of at most 200 characters and a `titleType` of
+ * movie, tvSeries or null, either left out. Anything else goes to the route, which validates it.
+ */
+export function keptSuggestions(service: TitlesService): KeptPostFinder {
+  return (body) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    let input = '';
+    let type: TitleType | null = null;
+    for (const key in body) {
+      const value = (body as Record<string, unknown>)[key];
+      if (key === 'input' && typeof value === 'string' && value.length <= MAX_INPUT) input = value;
+      else if (key === 'titleType' && (value === null || value === 'movie' || value === 'tvSeries')) type = value;
+      else return undefined;
+    }
+    return service.suggestNow(input, type)?.json;
   };
 }
 
@@ -92,6 +115,8 @@ export async function titlesRoutes(app: FastifyInstance) {
         body: SearchRequestSchema,
         response: { 200: envelope(SearchResponseSchema) },
       },
+      // Most of these requests are answered before routing (keptSuggestions); the rest arrive with their body read.
+      preParsing: replayReadBody,
     },
     async (req, reply) => reply.type(JSON_TYPE).send((await service.suggest(req.body.input, req.body.titleType)).json as never),
   );

@@ -48,6 +48,11 @@ export async function recordTitleActivity(db: Kysely<DB>, input: { titleId: stri
   await repo.addActivityCounts(db, [{ day: dayOf(new Date()), titleId: input.titleId, kind: input.kind, count: 1 }]);
 }
 
+/** A search answer's key by the query as the index reads it (case, accents and spacing folded). */
+function foldedKey(kind: string, q: ParsedQuery): string {
+  return `${kind}|\u0000${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
+}
+
 function signature(r: repo.IndexRowWithStamp): string {
   return [new Date(r.updatedAt).getTime(), r.titleType, r.primaryTitle, r.originalTitle, r.startYear, r.genres, r.popularity, r.imdbRating, r.imdbVotes, r.posterUrl, r.releaseDate, r.creator].join(
     '\u0001',
@@ -393,7 +398,11 @@ export class TitlesService {
   /** Which queries and title pages were asked for recently: answers are kept from their second request. */
   private askedAgain = new Doorkeeper();
 
-  private async answer<T>(kind: string, input: string, load: (q: ParsedQuery) => Promise<T>, write: (value: T) => string, empty: () => T): Promise<KeptAnswer> {
+  /**
+   * The kept answer for an input, else one built now when `loadNow` can build it synchronously (undefined when it
+   * cannot: then `answer` loads it). Blank input answers `empty()`.
+   */
+  private answerNow<T>(kind: string, input: string, loadNow: (q: ParsedQuery) => T | undefined, write: (value: T) => string, empty: () => T): KeptAnswer | undefined {
     if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
@@ -403,16 +412,40 @@ export class TitlesService {
     if (seen !== undefined) return seen;
     const q = parseQuery(input);
     if (q.tokens.length === 0) return { json: write(empty()) };
-    const folded = `${kind}|\u0000${q.lastIsPrefix ? 1 : 0}|${q.tokens.join(' ')}`;
-    let kept = this.answers.get(folded);
-    if (kept === undefined) {
-      const version = this.index.version;
-      kept = { json: write(await load(q)) };
-      // Kept from the query's second request on (see Doorkeeper): most queries are asked once.
-      if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return kept;
-      this.answers.set(folded, kept);
+    const folded = foldedKey(kind, q);
+    const kept = this.answers.get(folded);
+    if (kept !== undefined) {
+      if (!this.warming) this.answers.set(exact, kept);
+      return kept;
     }
-    if (!this.warming) this.answers.set(exact, kept);
+    const version = this.index.version;
+    const value = loadNow(q);
+    return value === undefined ? undefined : this.keep(exact, folded, { json: write(value) }, version);
+  }
+
+  private async answer<T>(
+    kind: string,
+    input: string,
+    loadNow: (q: ParsedQuery) => T | undefined,
+    load: (q: ParsedQuery) => Promise<T>,
+    write: (value: T) => string,
+    empty: () => T,
+  ): Promise<KeptAnswer> {
+    const now = this.answerNow(kind, input, loadNow, write, empty);
+    if (now !== undefined) return now;
+    // Rare: a card the index does not hold yet (a title changed in the last seconds).
+    const q = parseQuery(input);
+    const version = this.index.version;
+    const kept = { json: write(await load(q)) };
+    return this.keep(`${kind}|${input}`, foldedKey(kind, q), kept, version);
+  }
+
+  /** Keeps a new answer under its input and its folded query, from the query's second request (see Doorkeeper). */
+  private keep(exact: string, folded: string, kept: KeptAnswer, version: number): KeptAnswer {
+    // Most queries are asked once; an answer built for an older catalogue is given but not kept.
+    if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return kept;
+    this.answers.set(folded, kept);
+    this.answers.set(exact, kept);
     return kept;
   }
 
@@ -421,10 +454,19 @@ export class TitlesService {
     return this.answer(
       `s|${type ?? ''}`,
       input,
+      (q) => this.heldCards(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids),
       (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids),
       this.writers.suggestions,
       () => [],
     );
+  }
+
+  /**
+   * Search-box suggestions answered before routing (lib/kept-answers.ts): the kept answer, or one built now from
+   * the index when it holds every card; else undefined, and the route answers.
+   */
+  suggestNow(input: string, type: TitleType | null): KeptAnswer | undefined {
+    return this.answerNow(`s|${type ?? ''}`, input, (q) => this.heldCards(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids), this.writers.suggestions, () => []);
   }
 
   /** A page of full search results: {"data": MediaSearchPage} as JSON. */
@@ -432,6 +474,11 @@ export class TitlesService {
     return this.answer(
       `p|${type ?? ''}|${page}`,
       input,
+      (q) => {
+        const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+        const results = this.heldCards(ids);
+        return results && { results, page, pageSize: PAGE_SIZE, hasMore };
+      },
       async (q) => {
         const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
         return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };

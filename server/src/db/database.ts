@@ -285,6 +285,34 @@ const SLICE_MS = 1;
 const BETWEEN_SLICES_MS = 4;
 
 /**
+ * Runs `statement` for every row, in IMMEDIATE transactions of at most `sliceRows` rows and `sliceMs`, waiting
+ * `betweenMs` between them. The writer's worker runs this very function (its source is put into the worker's), so
+ * it uses nothing but its arguments and globals.
+ */
+async function writeInSlices(
+  db: SQLite.Database,
+  statement: SQLite.Statement,
+  rows: readonly (readonly unknown[])[],
+  sliceRows: number,
+  sliceMs: number,
+  betweenMs: number,
+): Promise<void> {
+  const slice = db.transaction((from: number): number => {
+    const until = performance.now() + sliceMs;
+    let i = from;
+    while (i < rows.length && i - from < sliceRows) {
+      statement.run(...rows[i++]);
+      if (performance.now() >= until) break;
+    }
+    return i;
+  });
+  for (let i = 0; i < rows.length; ) {
+    if (i > 0) await new Promise((r) => setTimeout(r, betweenMs));
+    i = slice.immediate(i);
+  }
+}
+
+/**
  * The background writer's worker, as source. Each slice is a transaction begun IMMEDIATE (it takes the write lock
  * first, waiting for it, rather than failing to upgrade a read); the main connection's transactions begin the same
  * way (see ImmediateSqliteDriver), so neither ever fails because the other committed in between.
@@ -299,7 +327,7 @@ db.pragma('synchronous = NORMAL');
 // As on the main connection: with background checkpoints, no commit of this one copies the log back either.
 db.pragma('wal_autocheckpoint = ' + workerData.autocheckpoint);
 const statements = new Map();
-const pause = () => new Promise((r) => setTimeout(r, workerData.betweenMs));
+const writeInSlices = ${writeInSlices.toString()};
 let queue = Promise.resolve();
 async function write(m) {
   let statement = statements.get(m.sql);
@@ -307,19 +335,7 @@ async function write(m) {
     statement = db.prepare(m.sql);
     if (statements.size < 50) statements.set(m.sql, statement);
   }
-  const slice = db.transaction((from) => {
-    const until = performance.now() + workerData.sliceMs;
-    let i = from;
-    while (i < m.rows.length && i - from < workerData.sliceRows) {
-      statement.run(...m.rows[i++]);
-      if (performance.now() >= until) break;
-    }
-    return i;
-  });
-  for (let i = 0; i < m.rows.length; ) {
-    if (i > 0) await pause();
-    i = slice.immediate(i);
-  }
+  await writeInSlices(db, statement, m.rows, workerData.sliceRows, workerData.sliceMs, workerData.betweenMs);
 }
 parentPort.on('message', (m) => {
   if (m === 'stop') {
@@ -335,21 +351,8 @@ parentPort.on('message', (m) => {
 `;
 
 /** writeBatch on the main connection: slices of at most SLICE_MS, with BETWEEN_SLICES_MS for requests between them. */
-async function writeBatchHere(sqlite: SQLite.Database, sqlText: string, rows: readonly (readonly unknown[])[]): Promise<void> {
-  const statement = sqlite.prepare(sqlText);
-  const slice = sqlite.transaction((from: number): number => {
-    const until = performance.now() + SLICE_MS;
-    let i = from;
-    while (i < rows.length && i - from < SLICE_ROWS) {
-      statement.run(...rows[i++]);
-      if (performance.now() >= until) break;
-    }
-    return i;
-  });
-  for (let i = 0; i < rows.length; ) {
-    if (i > 0) await new Promise((r) => setTimeout(r, BETWEEN_SLICES_MS));
-    i = slice.immediate(i);
-  }
+function writeBatchHere(sqlite: SQLite.Database, sqlText: string, rows: readonly (readonly unknown[])[]): Promise<void> {
+  return writeInSlices(sqlite, sqlite.prepare(sqlText), rows, SLICE_ROWS, SLICE_MS, BETWEEN_SLICES_MS);
 }
 
 interface Writer {

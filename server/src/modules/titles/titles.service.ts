@@ -31,6 +31,11 @@ const SIMILAR_LIMIT = 12;
  * are kept once per genre combination: a kept page holds about 0.5 KB of its own.
  */
 const PAGE_CACHE = 200_000;
+/**
+ * Entries of the kept search answers. An answer kept for a query has two, under the input as typed and under
+ * the query as the index reads it, so this keeps about 30,000 answers: some 75 MB of JSON at about 2.5 KB each.
+ */
+const ANSWER_CACHE = 60_000;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
 const INDEX_PAGE = 50_000;
@@ -393,7 +398,7 @@ export class TitlesService {
    * input first (no parsing on the hot path), then by the query as the index reads it (case, accents and
    * spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the index changes.
    */
-  private answers = new LruMap<string, KeptAnswer>(20_000);
+  private answers = new LruMap<string, KeptAnswer>(ANSWER_CACHE);
   private answersVersion = -1;
   /** Which queries and title pages were asked for recently: answers are kept from their second request. */
   private askedAgain = new Doorkeeper();

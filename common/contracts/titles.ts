@@ -50,9 +50,11 @@ export type MediaSearchPage = z.infer<typeof MediaSearchPageSchema>;
 
 // ---- Search -----------------------------------------------------------------------------------
 
+/** The longest search text accepted, in UTF-16 code units (String length). */
+export const SEARCH_INPUT_MAX = 200;
 export const SearchRequestSchema = z.object({
   /** What the person typed; blank answers an empty list. */
-  input: z.string({ error: 'must be text' }).max(200, 'must be at most 200 characters').default(''),
+  input: z.string({ error: 'must be text' }).max(SEARCH_INPUT_MAX, `must be at most ${SEARCH_INPUT_MAX} characters`).default(''),
   /** null searches movies and series. */
   titleType: TitleTypeSchema.nullable().default(null),
 });

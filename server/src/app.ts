@@ -145,7 +145,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(upcomingRoutes);
   kept.add('/api/movies/', keptTitlePages(app.titles));
   kept.add('/api/home/', keptHomeSections(app.titles));
-  kept.addPost('/api/movies/search', keptSuggestions(app.titles));
+  // The search box's suggestions are the same whoever asks (the route never reads the session).
+  kept.addPost('/api/movies/search', keptSuggestions(app.titles), { sameForEveryone: true });
   app.addHook('onReady', (done) => {
     kept.attach({ headersFor, nextRequestId, log: app.log });
     done();

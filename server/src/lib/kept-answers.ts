@@ -12,7 +12,7 @@ import type { FastifyBaseLogger, FastifyServerOptions, preParsingHookHandler } f
  * answer, like a micro-cache in front of the application, and hands everything else to Fastify:
  *
  * - only GET requests without credentials (no Authorization header, no cookie), so an answer that may one
- *   day depend on the person asking is never served from here;
+ *   day depend on the person asking is never served from here (for POSTs, see below);
  * - only paths a finder recognises exactly (no query string, no percent-encoding): anything it does not
  *   recognise, or has no current answer for, goes through the full stack, which builds and keeps it;
  * - with the same status, body and headers as the full stack (security headers for the path, a request
@@ -21,7 +21,9 @@ import type { FastifyBaseLogger, FastifyServerOptions, preParsingHookHandler } f
  *   throws, the request goes to Fastify;
  * - not once the server has begun to stop, so those answers carry `connection: close` as usual.
  *
- * A POST path may be answered the same way from its JSON body (the search box's suggestions): only a small
+ * A POST path may be answered the same way from its JSON body (the search box's suggestions). Its finder may be
+ * registered as the same for everyone: then requests with credentials take it too (the search box is only shown
+ * to people signed in), which is right only while its answer never depends on who asks. Only a small
  * body of a stated length (at most MAX_KEPT_BODY bytes) sent as application/json is read here. When it is not
  * JSON, or the finder does not answer it (input the route's schema would refuse, say), the request goes on to
  * Fastify with the body already read: the route's `preParsing: replayReadBody` hands that body to Fastify's
@@ -57,8 +59,11 @@ export const replayReadBody: preParsingHookHandler = (req, _reply, payload, done
 export interface KeptAnswers {
   /** Registers a finder for paths starting with `prefix`. */
   add(prefix: string, find: KeptAnswerFinder): void;
-  /** Registers a finder for POST requests to exactly `path` with a JSON body (its route needs `preParsing: replayReadBody`). */
-  addPost(path: string, find: KeptPostFinder): void;
+  /**
+   * Registers a finder for POST requests to exactly `path` with a JSON body (its route needs `preParsing:
+   * replayReadBody`). `sameForEveryone`: its answers never depend on who asks, so requests with credentials take it too.
+   */
+  addPost(path: string, find: KeptPostFinder, opts?: { sameForEveryone?: boolean }): void;
   /** Called once Fastify is ready: security headers by path, request ids, and the log. */
   attach(opts: { headersFor: (url: string) => Record<string, string>; nextRequestId: () => string; log: FastifyBaseLogger }): void;
   /** From now on every request goes to Fastify. */
@@ -82,7 +87,7 @@ export function createKeptAnswers(): KeptAnswers {
     }
     return list;
   };
-  const postFinders = new Map<string, KeptPostFinder>();
+  const postFinders = new Map<string, { find: KeptPostFinder; sameForEveryone: boolean }>();
   let attached: Parameters<KeptAnswers['attach']>[0] | null = null;
   let stopped = false;
 
@@ -125,10 +130,10 @@ export function createKeptAnswers(): KeptAnswers {
   function tryKept(req: IncomingMessage, res: ServerResponse, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
     if (stopped || attached === null) return false;
     const headers = req.headers;
-    if (headers.authorization !== undefined || headers.cookie !== undefined) return false;
     const url = req.url ?? '';
-    if (req.method === 'POST') return tryKeptPost(req, res, url, handler);
-    if (req.method !== 'GET') return false;
+    const anonymous = headers.authorization === undefined && headers.cookie === undefined;
+    if (req.method === 'POST') return tryKeptPost(req, res, url, anonymous, handler);
+    if (req.method !== 'GET' || !anonymous) return false;
     for (const f of finders) {
       if (!url.startsWith(f.prefix)) continue;
       const started = performance.now();
@@ -140,9 +145,10 @@ export function createKeptAnswers(): KeptAnswers {
     return false;
   }
 
-  function tryKeptPost(req: IncomingMessage, res: ServerResponse, url: string, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
-    const find = postFinders.get(url);
-    if (find === undefined) return false;
+  function tryKeptPost(req: IncomingMessage, res: ServerResponse, url: string, anonymous: boolean, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    const finder = postFinders.get(url);
+    if (finder === undefined || !(anonymous || finder.sameForEveryone)) return false;
+    const find = finder.find;
     const headers = req.headers;
     const length = Number(headers['content-length']);
     const type = headers['content-type'];
@@ -189,8 +195,8 @@ export function createKeptAnswers(): KeptAnswers {
     add(prefix, find) {
       finders.push({ prefix, find });
     },
-    addPost(path, find) {
-      postFinders.set(path, find);
+    addPost(path, find, opts) {
+      postFinders.set(path, { find, sameForEveryone: opts?.sameForEveryone === true });
     },
     attach(opts) {
       attached = opts;

@@ -12,6 +12,7 @@ import {
   PopularSearchesResponseSchema,
   PresetParamsSchema,
   PresetQuerySchema,
+  SEARCH_INPUT_MAX,
   SearchByGenresRequestSchema,
   SearchClickRequestSchema,
   SearchClickResponseSchema,
@@ -48,12 +49,9 @@ export function keptTitlePages(service: TitlesService): KeptAnswerFinder {
   };
 }
 
-/** The longest search input the route accepts (SearchRequestSchema). */
-const MAX_INPUT = 200;
-
 /**
  * Answers search-box requests before routing (lib/kept-answers.ts) when the body is one SearchRequestSchema takes
- * as it is: an object with no other keys than a text `input` of at most 200 characters and a `titleType` of
+ * as it is: an object with no other keys than a text `input` of at most SEARCH_INPUT_MAX characters and a `titleType` of
  * movie, tvSeries or null, either left out. Anything else goes to the route, which validates it.
  */
 export function keptSuggestions(service: TitlesService): KeptPostFinder {
@@ -63,7 +61,7 @@ export function keptSuggestions(service: TitlesService): KeptPostFinder {
     let type: TitleType | null = null;
     for (const key in body) {
       const value = (body as Record<string, unknown>)[key];
-      if (key === 'input' && typeof value === 'string' && value.length <= MAX_INPUT) input = value;
+      if (key === 'input' && typeof value === 'string' && value.length <= SEARCH_INPUT_MAX) input = value;
       else if (key === 'titleType' && (value === null || value === 'movie' || value === 'tvSeries')) type = value;
       else return undefined;
     }

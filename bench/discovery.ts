@@ -104,6 +104,27 @@ const coldIds = wide.filter((s) => s.type === 'movie').map((s) => s.id);
 queries.push('godfather', 'godfathr', 'amelie', 'dune 2021', 'the', 'a', 's', 'star wars', 'spiderman', 'lord of the rings');
 const movieIds = sample.filter((s) => s.type === 'movie').map((s) => s.id);
 
+// A person signed in, for the rows sent with a session cookie: written before the server starts, replaced each run.
+const SESSION_TOKEN = 'benchsessiontoken0123456789abcdef';
+const SESSION_COOKIE = `idToken=${SESSION_TOKEN}.bench`;
+{
+  const rw = new SQLite(DB_FILE);
+  const now = new Date().toISOString();
+  const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  rw.prepare(
+    "insert or replace into users (id, email, email_verified, display_name, onboarded, created_at, updated_at) values ('bench-user', 'bench@reelhouse.test', 1, 'Bench', 1, ?, ?)",
+  ).run(now, now);
+  rw.prepare('insert or replace into sessions (id, token, user_id, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)').run(
+    'bench-session',
+    SESSION_TOKEN,
+    'bench-user',
+    expires,
+    now,
+    now,
+  );
+  rw.close();
+}
+
 // 3. The real app against it.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -176,9 +197,9 @@ function stealPercent(mark: { ms: number; at: number }): number {
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /** Where each request list was left: a row that sends the same list again goes on from there. */
 const sent = new Map<WrkRequest[], number>();
-async function run(name: string, budget: number, requests: WrkRequest[], warmup = WARMUP) {
+async function run(name: string, budget: number, requests: WrkRequest[], warmup = WARMUP, cookie?: string) {
   if (only && !only.test(name)) return;
-  const common = { base, connections: CONNECTIONS, requests, core: LOAD_CORE };
+  const common = { base, connections: CONNECTIONS, requests, core: LOAD_CORE, cookie };
   if (warmup > 0) sent.set(requests, (sent.get(requests) ?? 0) + (await runWrk({ ...common, seconds: warmup, offset: sent.get(requests) ?? 0 })).requests);
   const steal0 = stealMark();
   const r = await runWrk({ ...common, seconds: DURATION, offset: sent.get(requests) ?? 0 });
@@ -232,6 +253,14 @@ await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} quer
 await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} queries, steady)`, 10, zipfSearch, STEADY);
 await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, from start)`, 5, zipfTitles);
 await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, steady)`, 5, zipfTitles, STEADY);
+// The same traffic from a person signed in (a session cookie): title pages then go through Fastify and the session
+// cache (answers before routing are for anonymous requests), while the search box's answers do not depend on it.
+{
+  const me = await fetch(`${base}/api/user/me`, { headers: { cookie: SESSION_COOKIE } });
+  if (me.status !== 200) throw new Error(`the benchmark's session is not recognised: GET /api/user/me answered ${me.status}`);
+}
+await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, steady, signed in)`, 5, zipfTitles, WARMUP, SESSION_COOKIE);
+await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, steady, signed in)`, 10, zipfSearch, WARMUP, SESSION_COOKIE);
 await run(`POST /api/movies/search (${queries.length} varied queries)`, 10, queries.map(search));
 const coldSearch = coldQueries.map(search);
 const coldTitles = coldIds.map(titlePage);

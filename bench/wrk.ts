@@ -19,19 +19,24 @@ export function hasWrk(): boolean {
 }
 
 // Requests are read from a file (method, path, body, tab-separated), formatted once, and sent in order,
-// starting at the offset given after `--`; done() prints the figures as one JSON line.
+// starting at the offset given after `--`, each with the cookie given after it if any; done() prints the figures
+// as one JSON line.
 const SCRIPT = `
 local reqs = {}
 local n = 0
 local i = 0
 init = function(args)
+  local cookie = args[3]
   for line in io.lines(args[1]) do
     local method, path, body = line:match("^(%u+)\\t([^\\t]+)\\t?(.*)$")
     n = n + 1
+    local headers = {}
+    if cookie ~= nil and cookie ~= "" then headers["cookie"] = cookie end
     if body ~= nil and body ~= "" then
-      reqs[n] = wrk.format(method, path, { ["content-type"] = "application/json" }, body)
+      headers["content-type"] = "application/json"
+      reqs[n] = wrk.format(method, path, headers, body)
     else
-      reqs[n] = wrk.format(method, path)
+      reqs[n] = wrk.format(method, path, headers)
     end
   end
   i = tonumber(args[2]) or 0
@@ -50,13 +55,21 @@ end
 
 /**
  * Runs wrk (one thread, pinned to `core` when given) against `base` for `seconds`, sending `requests` in order
- * from `offset`, and returns its figures.
+ * from `offset` (each with `cookie` when given), and returns its figures.
  */
-export async function runWrk(opts: { base: string; connections: number; seconds: number; requests: WrkRequest[]; offset?: number; core?: number }): Promise<WrkResult> {
+export async function runWrk(opts: {
+  base: string;
+  connections: number;
+  seconds: number;
+  requests: WrkRequest[];
+  offset?: number;
+  core?: number;
+  cookie?: string;
+}): Promise<WrkResult> {
   return withRequestFile(opts.requests, async (list) => {
     const script = join(dirname(list), 'requests.lua');
     writeFileSync(script, SCRIPT);
-    const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, opts.base, '--', list, String(opts.offset ?? 0)];
+    const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, opts.base, '--', list, String(opts.offset ?? 0), opts.cookie ?? ''];
     const r = await runForFigures<{ requests: number; duration: number; p50: number; p90: number; p99: number; max: number; errors: number }>('wrk', args, opts.core, 'WRK');
     const ms = (us: number) => Math.round(us / 10) / 100;
     return { requests: r.requests, rps: r.requests / (r.duration / 1e6), p50: ms(r.p50), p90: ms(r.p90), p99: ms(r.p99), max: ms(r.max), errors: r.errors };

@@ -99,6 +99,12 @@ const ARTICLE_FACTOR = 0.4;
  */
 const YEAR_PENALTY = 3;
 const TYPO_PENALTY = 9;
+/** Words of three to this many letters are also looked up with two neighbouring letters swapped (see swappedWords). */
+const SWAP_LOOKUP_MAX = 7;
+/** At most this many words beginning with a swapped prefix are taken. */
+const SWAP_PREFIX_WORDS = 20;
+const NO_WORDS: readonly number[] = [];
+const NO_CANDIDATES = new Int32Array(0);
 /** How many titles of other years the year pass gathers, whatever the page asked for (see compute). */
 const OTHER_YEARS_CAP = 100;
 
@@ -906,7 +912,8 @@ export class Segment {
   typoIds(word: string, prefix: boolean): number[] {
     const len = word.length;
     const maxD = len >= 8 ? 2 : len >= 4 ? 1 : 0;
-    if (maxD === 0) return [];
+    // Three letters: only two neighbouring letters swapped ("teh", "hte": "the"); any other edit makes another word.
+    if (maxD === 0) return len === 3 ? this.swappedWords(word, prefix, NO_CANDIDATES, 0) : [];
     const tri = this.prepareTypos();
     const padded = prefix ? `$${word}` : `$${word}$`;
     const gramSet = new Set<string>();
@@ -962,6 +969,7 @@ export class Segment {
       for (let i = 0; i < nCandidates; i++) candidates[i] = 0xffffff - (best[nCandidates - 1 - i] % 2 ** 24);
     }
     for (let i = 0; i < nTouched; i++) counts[touched[i]] = 0;
+    const swapped = len <= SWAP_LOOKUP_MAX ? this.swappedWords(word, prefix, candidates, nCandidates) : NO_WORDS;
     // The word's pattern is set once for all candidates, which are read where they are packed.
     const vocab = this.vocab;
     const units = vocab.units;
@@ -978,7 +986,35 @@ export class Segment {
       if (d <= maxD) out.push(t);
     }
     if (bitParallel) clearPattern(word);
+    // Two neighbouring letters swapped: one edit, and in the shortest words one that may share no trigram at all.
+    for (const t of swapped) out.push(t);
     return out;
+  }
+
+  /**
+   * Vocabulary words that are `word` with two neighbouring letters swapped ("dnue": "dune"), or begin so when the
+   * word is still being typed, that are not among `candidates` already. In a word of four letters, swapping the middle
+   * two spoils every trigram, so the trigram lists cannot offer these.
+   */
+  private swappedWords(word: string, prefix: boolean, candidates: Int32Array, nCandidates: number): number[] {
+    const found: number[] = [];
+    const seen = candidates.subarray(0, nCandidates);
+    for (let i = 0; i + 1 < word.length; i++) {
+      if (word[i] === word[i + 1]) continue;
+      const variant = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      let lo: number;
+      let hi: number;
+      if (prefix) [lo, hi] = this.prefixRange(variant);
+      else {
+        lo = this.exactId(variant);
+        hi = lo + 1;
+      }
+      if (lo < 0) continue;
+      for (let t = lo; t < hi && t < lo + SWAP_PREFIX_WORDS; t++) {
+        if (!seen.includes(t) && !found.includes(t)) found.push(t);
+      }
+    }
+    return found;
   }
 
   private mark(t: number, bit: number, strong: boolean) {

@@ -212,6 +212,32 @@ describe('browsing by several genres', () => {
     expect(index.search('halloweem 1978', { limit: 10 }).ids[0]).toBe('tt0077651');
   });
 
+  it('finds a short word typed with two neighbouring letters swapped, which shares no trigram with it', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    const rows: [string, string, number, number][] = [
+      ['tt0087182', 'Dune', 1984, 180_000],
+      ['tt1160419', 'Dune: Part One', 2021, 900_000],
+      ['tt0066921', 'A Clockwork Orange', 1971, 900_000],
+      ['tt0117571', 'Scream', 1996, 400_000],
+      ['tt9999903', 'Teh Tarik Stories', 2015, 500],
+      ['tt0110475', 'The Mask', 1994, 400_000],
+    ];
+    for (const [id, primaryTitle, year, votes] of rows) builder.push({ ...movieRow(id, primaryTitle, popularityOf(votes, null), votes), startYear: year });
+    index.replace(builder.finish());
+    // "dnue" and "dune" have no trigram in common; the swap is one edit.
+    expect(index.search('dnue 2021', { limit: 10 }).ids[0]).toBe('tt1160419');
+    // Without a year, the title that is the word comes first.
+    expect(index.search('dnue ', { limit: 10 }).ids).toEqual(['tt0087182', 'tt1160419']);
+    // Still being typed: words beginning with the swapped letters.
+    expect(index.search('dnue', { limit: 10 }).ids).toEqual(['tt0087182', 'tt1160419']);
+    expect(index.search('scraem', { limit: 10 }).ids).toEqual(['tt0117571']);
+    // Three letters: only a swap counts ("teh" for "the", even though "teh" is a word of another title).
+    expect(index.search('teh mask', { limit: 10 }).ids).toEqual(['tt0110475']);
+    expect(index.search('hte mask', { limit: 10 }).ids).toEqual(['tt0110475']);
+    expect(index.search('cloc kwork', { limit: 10 }).ids[0]).toBe('tt0066921');
+  });
+
   it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

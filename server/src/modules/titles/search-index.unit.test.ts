@@ -28,6 +28,15 @@ function movieRow(id: string, primaryTitle: string, popularity: number, imdbVote
   return { id, titleType: 'movie', primaryTitle, originalTitle: null, startYear: 2000, genres: 'Drama', popularity, imdbRating: 7, imdbVotes };
 }
 
+/** An index of movies given as [id, title, year, votes]. */
+function indexOfMovies(rows: [string, string, number, number][]): TitleSearchIndex {
+  const index = new TitleSearchIndex();
+  const builder = new SegmentBuilder(index.genres);
+  for (const [id, primaryTitle, year, votes] of rows) builder.push({ ...movieRow(id, primaryTitle, popularityOf(votes, null), votes), startYear: year });
+  index.replace(builder.finish());
+  return index;
+}
+
 describe('search index', () => {
   it('answers the same first page whatever the number of results asked for (the sweep stops early only when later titles cannot rank higher)', () => {
     const index = buildIndex();
@@ -182,9 +191,7 @@ describe('browsing by several genres', () => {
   });
 
   it('answers a typed year no title with the words has with those words from other years, the nearest first, before any typo', () => {
-    const index = new TitleSearchIndex();
-    const builder = new SegmentBuilder(index.genres);
-    const rows: [string, string, number, number][] = [
+    const index = indexOfMovies([
       ['tt0087182', 'Dune', 1984, 180_000],
       ['tt15304540', 'June & Kopi', 2021, 2_000],
       ['tt0077651', 'Halloween', 1978, 300_000],
@@ -193,9 +200,7 @@ describe('browsing by several genres', () => {
       ['tt9999902', 'Super Monsters Save Halloween', 2018, 900],
       ['tt0078748', 'Alien', 1979, 900_000],
       ['tt0090605', 'Aliens', 1986, 700_000],
-    ];
-    for (const [id, primaryTitle, year, votes] of rows) builder.push({ ...movieRow(id, primaryTitle, popularityOf(votes, null), votes), startYear: year });
-    index.replace(builder.finish());
+    ]);
     // No Dune from 2021: the 1984 one, not the typo ("june") that has the year.
     expect(index.search('dune 2021', { limit: 10 }).ids).toEqual(['tt0087182']);
     // No Halloween from 2017: exact titles first, one year off before further off whatever the popularity, then
@@ -213,18 +218,14 @@ describe('browsing by several genres', () => {
   });
 
   it('finds a short word typed with two neighbouring letters swapped, which shares no trigram with it', () => {
-    const index = new TitleSearchIndex();
-    const builder = new SegmentBuilder(index.genres);
-    const rows: [string, string, number, number][] = [
+    const index = indexOfMovies([
       ['tt0087182', 'Dune', 1984, 180_000],
       ['tt1160419', 'Dune: Part One', 2021, 900_000],
       ['tt0066921', 'A Clockwork Orange', 1971, 900_000],
       ['tt0117571', 'Scream', 1996, 400_000],
       ['tt9999903', 'Teh Tarik Stories', 2015, 500],
       ['tt0110475', 'The Mask', 1994, 400_000],
-    ];
-    for (const [id, primaryTitle, year, votes] of rows) builder.push({ ...movieRow(id, primaryTitle, popularityOf(votes, null), votes), startYear: year });
-    index.replace(builder.finish());
+    ]);
     // "dnue" and "dune" have no trigram in common; the swap is one edit.
     expect(index.search('dnue 2021', { limit: 10 }).ids[0]).toBe('tt1160419');
     // Without a year, the title that is the word comes first.

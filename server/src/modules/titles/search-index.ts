@@ -1051,13 +1051,14 @@ export class Segment {
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
     if (fallback) {
-      // "spiderman" -> "spider man" when both halves are words we know.
+      // "spiderman" -> "spider man" when both halves are words we know (the second may be a beginning of at least
+      // three letters: "matrx" is no "mat" followed by a word starting with "rx", but a typo of "matrix").
       const split: string[] = [];
       let newYear = -1;
       tokens.forEach((t, i) => {
         if (i === yearIdx) newYear = split.length;
         if (t.length >= 5 && this.exactId(t) < 0 && this.prefixRange(t)[0] === this.prefixRange(t)[1]) {
-          for (let k = t.length - 2; k >= 2; k--) {
+          for (let k = t.length - 3; k >= 2; k--) {
             if (this.exactId(t.slice(0, k)) >= 0 && this.prefixRange(t.slice(k))[0] < this.prefixRange(t.slice(k))[1]) {
               split.push(t.slice(0, k), t.slice(k));
               return;

@@ -239,6 +239,20 @@ describe('browsing by several genres', () => {
     expect(index.search('cloc kwork', { limit: 10 }).ids[0]).toBe('tt0066921');
   });
 
+  it('splits a word in two only when its second part has three letters or more, so a short typo stays a typo', () => {
+    const index = indexOfMovies([
+      ['tt0133093', 'The Matrix', 1999, 2_000_000],
+      ['tt9999905', 'Mat Rxcellent', 2010, 100],
+      ['tt0145487', 'Spider-Man', 2002, 900_000],
+      ['tt9999906', 'The Spider', 1940, 100],
+    ]);
+    // "matrx" is one edit from "matrix", not "mat" followed by a word starting with "rx".
+    expect(index.search('the matrx', { limit: 10 }).ids).toEqual(['tt0133093']);
+    expect(index.search('matrx ', { limit: 10 }).ids[0]).toBe('tt0133093');
+    // "spiderman" is still "spider man".
+    expect(index.search('spiderman', { limit: 10 }).ids[0]).toBe('tt0145487');
+  });
+
   it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

@@ -109,9 +109,13 @@ const NO_CANDIDATES = new Int32Array(0);
 const OTHER_YEARS_CAP = 100;
 
 /** The passes of a search: plain words (a typed year narrows), the same words in any year, then typos and the rest. */
-type Pass = 'plain' | 'anyYear' | 'fallback';
+type Pass = 'plain' | 'anyYear' | 'fallback' | 'split';
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
+/** A query that finds nothing is tried again without each of its words in turn when it has at most this many. */
+const LEAVE_OUT_MAX = 4;
+/** Words typed together are read apart (see wordsIn) up to this length. */
+const SPLIT_MAX = 24;
 /** At most this many entries of one exact-title chain are looked at per query. */
 const EXACT_WALK_MAX = 5000;
 /** Filter bitsets set from more postings than this are cleared by zeroing them whole (see clearFilters). */
@@ -394,6 +398,8 @@ export interface ParsedQuery {
   year: number;
   /** Whether the last token is still being typed (prefix). */
   lastIsPrefix: boolean;
+  /** A word of what was typed was left out of these tokens (see TitleSearchIndex.compute): ranked as dropped words are. */
+  leftOut?: boolean;
 }
 
 /** FNV-1a over token ids, mixed with the length: the key of the exact-title table. */
@@ -569,6 +575,8 @@ export class Segment {
   /** Open-addressing table from id to document (-1 empty). */
   private idSlots = new Int32Array(0);
   postStart!: Uint32Array;
+  /** Set by a fallback pass that met a word of seven letters or more that it could not read (see search). */
+  unreadWords = false;
   postings!: Int32Array;
   /** Per genre bit: documents in popularity order. */
   genrePostings: Int32Array[] = [];
@@ -883,6 +891,43 @@ export class Segment {
     return [this.lowerBound(s), this.lowerBound(`${s}\uffff`)];
   }
 
+  /** Whether some word we know begins with `s`. */
+  private isPrefix(s: string): boolean {
+    const i = this.lowerBound(s);
+    return i < this.vocab.length && this.vocab.at(i).startsWith(s);
+  }
+
+  /**
+   * `t` (a word we do not know) read as two or more words we know, each of two letters or more and the last of three
+   * or more, or null. Of the possible readings, the likeliest: the one whose words are the most common in titles,
+   * the product of their shares of all words (so "backtothefuture" is back to the future, not back tot he future).
+   */
+  private wordsIn(t: string): string[] | null {
+    const n = t.length;
+    const all = this.postStart[this.vocab.length] + 1;
+    // cost[i]: the best reading of t from i on, as the sum of -log(share) of its words; next[i]: where its first word ends.
+    const cost = new Float64Array(n + 1).fill(Number.POSITIVE_INFINITY);
+    const next = new Int32Array(n + 1);
+    cost[n] = 0;
+    for (let i = n - 3; i >= 0; i--) {
+      for (let j = i === 0 ? n - 3 : n; j >= i + 2; j--) {
+        if (j < n && j > n - 3) continue;
+        if (cost[j] === Number.POSITIVE_INFINITY) continue;
+        const w = this.exactId(t.slice(i, j));
+        if (w < 0) continue;
+        const c = cost[j] - Math.log((this.postStart[w + 1] - this.postStart[w] + 1) / all);
+        if (c < cost[i]) {
+          cost[i] = c;
+          next[i] = j;
+        }
+      }
+    }
+    if (cost[0] === Number.POSITIVE_INFINITY) return null;
+    const parts: string[] = [];
+    for (let i = 0; i < n; i = next[i]) parts.push(t.slice(i, next[i]));
+    return parts;
+  }
+
   private buildTrigrams(): Map<string, Int32Array> {
     const lists = new Map<string, number[]>();
     for (let t = 0; t < this.vocab.length; t++) {
@@ -1045,35 +1090,52 @@ export class Segment {
    * title, or the whole title after an article) are looked up afterwards in the table of exact titles.
    */
   search(q: ParsedQuery, type: number, cap: number, enough: number, pass: Pass, hidden: Uint32Array | null, out: Hit[]): void {
-    const fallback = pass === 'fallback';
+    // The split pass is the fallback pass over words typed together read as three or more words.
+    const fallback = pass === 'fallback' || pass === 'split';
+    if (pass === 'fallback') this.unreadWords = false;
     // A typed year narrows the first pass only; the later passes take titles from any year, nearest first.
     const anyYear = pass !== 'plain';
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
     if (fallback) {
-      // "spiderman" -> "spider man" when both halves are words we know (the second may be a beginning of at least
-      // three letters: "matrx" is no "mat" followed by a word starting with "rx", but a typo of "matrix").
+      // Words typed together read as words we know. The fallback pass reads a word as two, when both halves are words
+      // we know (the second may be a beginning of at least three letters: "spiderman" -> "spider man", but "matrx" is
+      // no "mat" followed by a word starting with "rx": a typo of "matrix"). The split pass reads words as three or
+      // more ("lordoftherings" -> "lord of the rings"), and finds nothing when no word reads so: it runs beside the
+      // fallback pass, so that a typo read as short words ("godfathr" as god + fa + thr) is still found as a typo.
       const split: string[] = [];
       let newYear = -1;
+      let splitAny = false;
       tokens.forEach((t, i) => {
         if (i === yearIdx) newYear = split.length;
-        if (t.length >= 5 && this.exactId(t) < 0 && this.prefixRange(t)[0] === this.prefixRange(t)[1]) {
-          for (let k = t.length - 3; k >= 2; k--) {
-            if (this.exactId(t.slice(0, k)) >= 0 && this.prefixRange(t.slice(k))[0] < this.prefixRange(t.slice(k))[1]) {
-              split.push(t.slice(0, k), t.slice(k));
+        if (t.length >= 5 && this.exactId(t) < 0 && !this.isPrefix(t)) {
+          if (pass === 'split') {
+            const parts = t.length >= 7 && t.length <= SPLIT_MAX ? this.wordsIn(t) : null;
+            if (parts && parts.length >= 3) {
+              split.push(...parts);
+              splitAny = true;
               return;
             }
+          } else {
+            for (let k = t.length - 3; k >= 2; k--) {
+              if (this.exactId(t.slice(0, k)) >= 0 && this.isPrefix(t.slice(k))) {
+                split.push(t.slice(0, k), t.slice(k));
+                return;
+              }
+            }
+            if (t.length >= 7) this.unreadWords = true;
           }
         }
         split.push(t);
       });
+      if (pass === 'split' && !splitAny) return;
       tokens = split.slice(0, MAX_QUERY_TOKENS);
       yearIdx = newYear < MAX_QUERY_TOKENS ? newYear : -1;
     }
     const nq = tokens.length;
     if (nq === 0) return;
     let required = 0;
-    let dropped = false;
+    let dropped = q.leftOut === true;
     let driver = -1;
     let driverCost = Number.POSITIVE_INFINITY;
     const exactIds: number[] = [];
@@ -1631,7 +1693,29 @@ export class TitleSearchIndex {
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
     // plainly, when a single word matched few titles, or to fill later pages.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
-    if (few) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'fallback'));
+    if (few) {
+      hits = this.merged(hits, this.run(q, type, cap, want + 1, 'fallback'));
+      // Only when nothing was found and the fallback pass met a word it could not read, of seven letters or more
+      // (three words at the least): reading a word as many costs tens of lookups.
+      if (hits.length === 0 && (this.main.unreadWords || this.delta?.unreadWords)) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'split'));
+    }
+    // Still nothing: every word is one we know (or a typo of one), but no title has them all ("the dune": "the" and
+    // "dune" are never together). Each word in turn is left out, and what the others find is ranked as with a dropped
+    // word. Not when a title of another type has them all: that title is what was asked for, under another tab.
+    const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
+    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && (type < 0 || this.run(q, -1, 1, 1, 'fallback').length === 0)) {
+      for (let i = 0; i < q.tokens.length; i++) {
+        if (i === q.yearIdx) continue;
+        const fewer: ParsedQuery = {
+          tokens: q.tokens.filter((_, k) => k !== i),
+          yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,
+          year: q.year,
+          lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
+          leftOut: true,
+        };
+        hits = this.merged(hits, this.run(fewer, type, cap, want + 1, 'fallback'));
+      }
+    }
     return { ids: hits.slice(offset, want).map((h) => h.seg.ids.at(h.doc)), hasMore: hits.length > want };
   }
 

@@ -253,6 +253,47 @@ describe('browsing by several genres', () => {
     expect(index.search('spiderman', { limit: 10 }).ids[0]).toBe('tt0145487');
   });
 
+  it('reads words typed together as three or more words, the likeliest reading by how common its words are', () => {
+    const index = indexOfMovies([
+      ['tt0120737', 'The Lord of the Rings: The Fellowship of the Ring', 2001, 2_000_000],
+      ['tt0167260', 'The Lord of the Rings: The Return of the King', 2003, 1_900_000],
+      ['tt0088763', 'Back to the Future', 1985, 1_300_000],
+      ['tt9999907', 'There Goes the Bride', 1980, 100],
+      ['tt9999908', 'Tot Rings of Fire', 2012, 50],
+      ['tt9999910', 'He Said She Said', 1991, 60],
+      ['tt0068646', 'The Godfather', 1972, 2_000_000],
+      ['tt9999911', 'God of Thr', 2019, 40],
+      ['tt9999912', 'Fa Mulan', 2001, 30],
+      ['tt0145487', 'Spider-Man', 2002, 900_000],
+    ]);
+    expect(index.search('lordoftherings', { limit: 10 }).ids).toEqual(['tt0120737', 'tt0167260']);
+    expect(index.search('lordoftherings returnoftheking', { limit: 10 }).ids[0]).toBe('tt0167260');
+    // back + to + the + future (common words), not back + tot + he + future.
+    expect(index.search('backtothefuture', { limit: 10 }).ids[0]).toBe('tt0088763');
+    // A typo that also reads as short words is still found as a typo: god + fa + thr is no title.
+    expect(index.search('godfathr', { limit: 10 }).ids[0]).toBe('tt0068646');
+    // Two words as before.
+    expect(index.search('spiderman', { limit: 10 }).ids[0]).toBe('tt0145487');
+  });
+
+  it('leaves out a known word when no title has all of them, ranking what the others find after every full match', () => {
+    const index = indexOfMovies([
+      ['tt1160419', 'Dune', 2021, 900_000],
+      ['tt0087182', 'Dune', 1984, 200_000],
+      ['tt0110475', 'The Mask', 1994, 400_000],
+      ['tt0111161', 'The Shawshank Redemption', 1994, 2_900_000],
+      ['tt9999909', 'Dune Buggies', 1970, 30],
+    ]);
+    // "the" and "dune" are in no title together: Dune, then the titles of the other words.
+    const ids = index.search('the dune', { limit: 10 }).ids;
+    expect(ids.slice(0, 2)).toEqual(['tt1160419', 'tt0087182']);
+    expect(ids).toContain('tt9999909');
+    // With a year, the year still chooses.
+    expect(index.search('the dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
+    // A query that matches is not loosened.
+    expect(index.search('the mask', { limit: 10 }).ids).toEqual(['tt0110475']);
+  });
+
   it('finds typos in words of any alphabet and length (words packed one or two bytes a character)', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

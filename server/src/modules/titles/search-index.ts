@@ -910,8 +910,9 @@ export class Segment {
     const next = new Int32Array(n + 1);
     cost[n] = 0;
     for (let i = n - 3; i >= 0; i--) {
-      for (let j = i === 0 ? n - 3 : n; j >= i + 2; j--) {
-        if (j < n && j > n - 3) continue;
+      for (let j = i + 2; j <= n; j++) {
+        // A word of t ends at j: at the end (but t is no reading of itself), or before a rest of three letters or more.
+        if (j === n ? i === 0 : n - j < 3) continue;
         if (cost[j] === Number.POSITIVE_INFINITY) continue;
         const w = this.exactId(t.slice(i, j));
         if (w < 0) continue;

@@ -1700,11 +1700,11 @@ export class TitleSearchIndex {
       // (three words at the least): reading a word as many costs tens of lookups.
       if (hits.length === 0 && (this.main.unreadWords || this.delta?.unreadWords)) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'split'));
     }
-    // Still nothing: every word is one we know (or a typo of one), but no title has them all ("the dune": "the" and
-    // "dune" are never together). Each word in turn is left out, and what the others find is ranked as with a dropped
-    // word. Not when a title of another type has them all: that title is what was asked for, under another tab.
+    // Still nothing: no title has all the words ("the godfather dune"), not even through a typo. Each word in turn is
+    // left out, and what the others find as typed (typos are not looked for again) is ranked as with a dropped word.
+    // Not when a title of another type has them all: that title is what was asked for, under another tab.
     const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
-    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && (type < 0 || this.run(q, -1, 1, 1, 'fallback').length === 0)) {
+    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)) {
       for (let i = 0; i < q.tokens.length; i++) {
         if (i === q.yearIdx) continue;
         const fewer: ParsedQuery = {
@@ -1714,7 +1714,7 @@ export class TitleSearchIndex {
           lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
           leftOut: true,
         };
-        hits = this.merged(hits, this.run(fewer, type, cap, want + 1, 'fallback'));
+        hits = this.merged(hits, this.run(fewer, type, cap, want + 1, 'anyYear'));
       }
     }
     return { ids: hits.slice(offset, want).map((h) => h.seg.ids.at(h.doc)), hasMore: hits.length > want };

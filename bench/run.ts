@@ -1,4 +1,4 @@
-// npm run bench [foundation|discovery|import|index-gc|search-cpu|search-ab]: runs the named benchmark (foundation by default).
+// npm run bench [foundation|discovery|import|index-gc|search-cpu|search-ab|search-junk]: runs the named benchmark (foundation by default).
 import { spawnSync } from 'node:child_process';
 
 const which = process.argv[2] ?? 'foundation';
@@ -9,6 +9,7 @@ const scripts: Record<string, string> = {
   'index-gc': 'bench/index-gc.ts',
   'search-cpu': 'bench/search-cpu.ts',
   'search-ab': 'bench/search-ab.ts',
+  'search-junk': 'bench/search-junk.ts',
 };
 /** Node flags a benchmark needs for itself. */
 const flags: Record<string, string[]> = { 'index-gc': ['--expose-gc'] };

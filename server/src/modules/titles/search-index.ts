@@ -108,8 +108,11 @@ const NO_CANDIDATES = new Int32Array(0);
 /** How many titles of other years the year pass gathers, whatever the page asked for (see compute). */
 const OTHER_YEARS_CAP = 100;
 
-/** The passes of a search: plain words (a typed year narrows), the same words in any year, then typos and the rest. */
-type Pass = 'plain' | 'anyYear' | 'fallback' | 'split';
+/**
+ * The passes of a search: plain words (a typed year narrows), the same words in any year, then typos and the rest.
+ * 'exact' only looks up whole titles by their words (see TitleSearchIndex.compute: a query's leading article).
+ */
+type Pass = 'plain' | 'anyYear' | 'fallback' | 'split' | 'exact';
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
 /** A query that finds nothing is tried again without each of its words in turn when it has at most this many. */
@@ -400,6 +403,11 @@ export interface ParsedQuery {
   lastIsPrefix: boolean;
   /** A word of what was typed was left out of these tokens (see TitleSearchIndex.compute): ranked as dropped words are. */
   leftOut?: boolean;
+  /**
+   * The query's leading article ('article'), or a typo of "the" ('typo'), was left out of these tokens: only whole
+   * titles count, ranked as Segment.score says.
+   */
+  articleOut?: 'article' | 'typo';
 }
 
 /** FNV-1a over token ids, mixed with the length: the key of the exact-title table. */
@@ -1095,7 +1103,7 @@ export class Segment {
     const fallback = pass === 'fallback' || pass === 'split';
     if (pass === 'fallback') this.unreadWords = false;
     // A typed year narrows the first pass only; the later passes take titles from any year, nearest first.
-    const anyYear = pass !== 'plain';
+    const anyYear = pass !== 'plain' && pass !== 'exact';
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
     if (fallback) {
@@ -1210,7 +1218,18 @@ export class Segment {
           driverSel = asWord;
         }
       }
-      const ctx: ScoreContext = { tokens, nq, yearIdx, year: q.year, required, dropped, exactIds, lastIsPrefix: q.lastIsPrefix || fallback, anyYear };
+      const ctx: ScoreContext = {
+        tokens,
+        nq,
+        yearIdx,
+        year: q.year,
+        required,
+        dropped,
+        exactIds,
+        lastIsPrefix: q.lastIsPrefix || fallback,
+        anyYear,
+        articleOut: q.articleOut,
+      };
       const seen = this.seenBits;
       const seenList = this.seenList;
       const found = { count: 0, good: 0, done: false };
@@ -1218,7 +1237,7 @@ export class Segment {
       // scattered reads) only when one bit per word says it can match; cheap when those words are
       // not far more common than the driving one.
       // When the year's titles are the candidates, the driving word has not been walked: it filters like the others.
-      const filters = this.buildFilters(nq, required, yearDocs ? -1 : driver, driverCost);
+      const filters = pass === 'exact' ? [] : this.buildFilters(nq, required, yearDocs ? -1 : driver, driverCost);
       const nf = filters.length;
       const f0 = nf > 0 ? filters[0] : this.bitset;
       const f1 = nf > 1 ? filters[1] : this.bitset;
@@ -1266,7 +1285,10 @@ export class Segment {
         found.done = found.count >= cap || found.good >= enough;
       };
       let exhausted = true;
-      if (!yearDocs && driverSel.length === 1 && driverSel[0][1] - driverSel[0][0] === 1) {
+      if (pass === 'exact') {
+        // Whole titles only: the exact-title table below answers, without walking any word's titles.
+        exhausted = false;
+      } else if (!yearDocs && driverSel.length === 1 && driverSel[0][1] - driverSel[0][0] === 1) {
         // One driving word: its postings are the candidates, already in document order (most popular first).
         const from = this.postStart[driverSel[0][0]];
         const to = this.postStart[driverSel[0][1]];
@@ -1368,7 +1390,7 @@ export class Segment {
             if (++walked > EXACT_WALK_MAX) return false;
             if ((seen[d >>> 5] & (1 << (d & 31))) !== 0 || !possible(d)) return true;
             const s = this.score(d, ctx);
-            if (s >= 0 && s < 1 && !(hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0)) {
+            if (s >= 0 && (s < 1 || pass === 'exact') && !(hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0)) {
               seen[d >>> 5] |= 1 << (d & 31);
               seenList.push(d);
               out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
@@ -1496,6 +1518,14 @@ export class Segment {
     const t1 = this.titleTier(start, start + plen, c, skip);
     const t2 = end > start + plen ? this.titleTier(start + plen, end, c, skip) : 2;
     const tier = Math.min(t1, t2);
+    if (c.articleOut) {
+      // The query's leading article was left out. A whole title then ranks with the titles that start with what
+      // was typed, as 40% as popular as it is: "the dune" gives Dune before an obscure The Dunera Boys, but "the
+      // godfather" gives The Godfather, Part II and Part III before an obscure GodFather. After a typo of "the"
+      // ("hte dune") it ranks as a whole title with a typo (The Dupe): there the typo matches are all that was found.
+      if (tier >= 1 || otherYear) return -1;
+      return c.articleOut === 'typo' ? TYPO_PENALTY + 0.5 : 1.5;
+    }
     if (!otherYear) return score + tier;
     // From another year: by tier first, then one year off before further off (3-8, the article's half kept).
     const whole = Math.floor(tier);
@@ -1577,6 +1607,28 @@ interface ScoreContext {
   lastIsPrefix: boolean;
   /** Titles from any year count (one from another year than the typed one scores 3-8: see score). */
   anyYear: boolean;
+  articleOut: ParsedQuery['articleOut'];
+}
+
+/**
+ * The query without its leading article, when it starts with one and has another word besides a year ("the dune"):
+ * `rest`, looked up at once. `typo`: the same for a three-letter first word one typo away from "the"
+ * ("hte dune"), looked up with the typos (when the words as typed found nothing or little).
+ */
+function leadingArticle(q: ParsedQuery): { rest: ParsedQuery; typo?: undefined } | { rest?: undefined; typo: ParsedQuery } | null {
+  const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
+  if (words < 2 || q.yearIdx === 0) return null;
+  const first = q.tokens[0];
+  const isArticle = ARTICLES.has(first);
+  if (!isArticle && (first.length !== 3 || editDistance(first, 'the', 1) > 1)) return null;
+  const rest: ParsedQuery = {
+    tokens: q.tokens.slice(1),
+    yearIdx: q.yearIdx - (q.yearIdx > 0 ? 1 : 0),
+    year: q.year,
+    lastIsPrefix: false,
+    articleOut: isArticle ? 'article' : 'typo',
+  };
+  return isArticle ? { rest } : { typo: rest };
 }
 
 export function weightedRating(rating: number, votes: number, mean: number): number {
@@ -1691,6 +1743,10 @@ export class TitleSearchIndex {
     // ("halloween 2019" without a 2019 Halloween: the 2018 one, then 1978), before any typo. Up to OTHER_YEARS_CAP
     // whatever the page size, so a first page reads the same whatever its size.
     if (q.yearIdx >= 0 && hits.length === 0) hits = this.run(q, type, OTHER_YEARS_CAP, want + 1, 'anyYear');
+    // A query starting with an article the title does not have ("the dune" for Dune, "the inception"): the words
+    // after it as a whole title, ranked with the titles that start with what was typed, at 40% of its popularity.
+    const lead = leadingArticle(q);
+    if (lead?.rest) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
     // plainly, when a single word matched few titles, or to fill later pages.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
@@ -1699,6 +1755,8 @@ export class TitleSearchIndex {
       // Only when nothing was found and the fallback pass met a word it could not read, of seven letters or more
       // (three words at the least): reading a word as many costs tens of lookups.
       if (hits.length === 0 && (this.main.unreadWords || this.delta?.unreadWords)) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'split'));
+      // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
+      if (lead?.typo) hits = this.merged(hits, this.run(lead.typo, type, cap, want + 1, 'exact'));
     }
     // Still nothing: no title has all the words ("the godfather dune"), not even through a typo. Each word in turn is
     // left out, and what the others find as typed (typos are not looked for again) is ranked as with a dropped word.

@@ -284,13 +284,38 @@ describe('browsing by several genres', () => {
       ['tt0111161', 'The Shawshank Redemption', 1994, 2_900_000],
       ['tt9999909', 'Dune Buggies', 1970, 30],
     ]);
-    // "the" and "dune" are in no title together: Dune, then the titles of the other words.
-    const ids = index.search('the dune', { limit: 10 }).ids;
-    expect(ids.slice(0, 2)).toEqual(['tt1160419', 'tt0087182']);
+    // "mask" and "dune" are in no title together: what each finds without the other, best first.
+    const ids = index.search('mask dune', { limit: 10 }).ids;
+    expect(ids.slice(0, 3)).toEqual(['tt1160419', 'tt0087182', 'tt0110475']);
     expect(ids).toContain('tt9999909');
     // With a year, the year still chooses.
-    expect(index.search('the dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
+    expect(index.search('mask dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
     // A query that matches is not loosened.
+    expect(index.search('the mask', { limit: 10 }).ids).toEqual(['tt0110475']);
+  });
+
+  it('reads a leading article the title does not have as optional, and a typo of "the" too', () => {
+    const index = indexOfMovies([
+      ['tt1160419', 'Dune', 2021, 900_000],
+      ['tt0087182', 'Dune', 1984, 200_000],
+      ['tt9999913', 'The Dunera Boys', 1985, 500],
+      ['tt9999914', 'The Dupe', 1916, 50],
+      ['tt9999915', 'The Funeral', 1996, 10_000],
+      ['tt0068646', 'The Godfather', 1972, 2_000_000],
+      ['tt0071562', 'The Godfather Part II', 1974, 1_300_000],
+      ['tt9999916', 'GodFather', 2022, 7_000],
+      ['tt0110475', 'The Mask', 1994, 400_000],
+    ]);
+    // Dune before a title that starts with the words as typed but is far less known.
+    expect(index.search('the dune', { limit: 10 }).ids).toEqual(['tt1160419', 'tt0087182', 'tt9999913']);
+    expect(index.search('the dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
+    // An obscure title without the article does not come before the better known titles that have it.
+    expect(index.search('the godfather', { limit: 10 }).ids).toEqual(['tt0068646', 'tt0071562', 'tt9999916']);
+    // A typo of "the": Dune before typo matches that keep the article (The Dupe, The Funeral).
+    expect(index.search('hte dune', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt1160419', 'tt0087182']);
+    expect(index.search('teh dune', { limit: 10 }).ids[0]).toBe('tt1160419');
+    // Only whole titles: "the dun", still being typed, is not read as Dune.
+    expect(index.search('the dun', { limit: 10 }).ids[0]).toBe('tt9999913');
     expect(index.search('the mask', { limit: 10 }).ids).toEqual(['tt0110475']);
   });
 

@@ -96,5 +96,11 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'last airbender', expect: 'tt0417299', titleType: 'tvSeries', why: 'words from a subtitle, series only' },
   { query: 'lost', expect: 'tt0411008', titleType: 'tvSeries', why: 'exact series' },
   { query: 'office', expect: 'tt0386676', why: 'word without article' },
+  // a leading article the title does not have
+  { query: 'the interstellar', expect: 'tt0816692', why: 'article the title does not have' },
+  { query: 'the spirited away', expect: 'tt0245429', why: 'article the title does not have' },
+  { query: 'a pulp fiction', expect: 'tt0110912', why: 'article the title does not have' },
+  { query: 'hte dune', expect: 'tt1160419', why: 'typo of an article the title does not have' },
+  { query: 'the godfather', expect: 'tt0068646', why: 'article kept before an obscure title without it' },
   { query: 'mononoke', expect: 'tt0119698', why: 'original title word' },
 ];

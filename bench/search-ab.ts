@@ -4,7 +4,7 @@
 // CPU time per query for each, their ratio, and how many queries answer differently (ten suggestions, a second
 // page of movies, a first page of series). The revision's search-index.ts is loaded with the working tree's
 // other modules (its relative imports are pointed at them).
-// Usage: npm run bench -- search-ab [revision, default HEAD]   (BENCH_PASSES=3, BENCH_TITLES, BENCH_DB)
+// Usage: npm run bench -- search-ab [revision, default HEAD]   (BENCH_PASSES=3, BENCH_TITLES, BENCH_DB, BENCH_SHOW=1)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +82,20 @@ for (const input of queries) {
 }
 console.log(`search A/B: ${REVISION} against the working tree, ${queries.length.toLocaleString('en')} cold queries over ${sides[1].index.size.toLocaleString('en')} titles`);
 console.log(`  answers that differ: ${differ}${examples.length ? ` (for example ${examples.map((e) => JSON.stringify(e)).join(', ')})` : ''}`);
+// BENCH_SHOW=1: the suggestions of those examples, each side's first five (title, year, votes).
+if (process.env.BENCH_SHOW) {
+  for (const input of examples) {
+    console.log(`  ${JSON.stringify(input)}`);
+    for (const [k, side] of sides.entries()) {
+      const ids = side.index.search(side.M.parseQuery(input), { type: null, limit: SUGGESTION_LIMIT }).ids.slice(0, 5);
+      const shown = ids.map((id) => {
+        const c = side.index.card(id);
+        return c ? `${c.primaryTitle} (${c.startYear ?? '?'}, ${c.imdbVotes})` : id;
+      });
+      console.log(`    ${k === 0 ? REVISION : 'working tree'}: ${shown.join(' | ')}`);
+    }
+  }
+}
 
 const times = sides.map(() => new Float64Array(queries.length));
 const us = (ms: number) => (ms * 1000).toFixed(0).padStart(4);

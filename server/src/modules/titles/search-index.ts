@@ -1394,8 +1394,9 @@ export class Segment {
               seen[d >>> 5] |= 1 << (d & 31);
               seenList.push(d);
               out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
-              // Chains run most popular first: once `enough` exact titles are in, later ones cannot rank higher.
-              if (s === 0 && ++exactFound >= enough) return false;
+              // Chains run most popular first: once `enough` exact titles are in, later ones cannot rank higher (in the
+              // 'exact' pass every title found scores alike).
+              if ((s === 0 || pass === 'exact') && ++exactFound >= enough) return false;
             }
             return true;
           });

@@ -176,6 +176,27 @@ describe('SQLite batches written on a worker thread', () => {
     await database.close();
   });
 
+  it('takes a batch as columns (an array per parameter, or one value for every row), written in the order of a column', async () => {
+    for (const writeWorker of [true, false]) {
+      const database = await openDatabase({ url: `sqlite:${tempFile()}`, writeWorker });
+      const sqlite = database.sqlite as NonNullable<typeof database.sqlite>;
+      sqlite.exec('create table log (seq integer primary key, name text not null, n integer not null, tag text not null)');
+      const names = ['c', 'a', 'd', 'b'];
+      await database.writeBatch?.('insert into log (name, n, tag) values (?, ?, ?)', { columns: [names, [3, 1, 4, 2], 'x'], orderBy: 0 });
+      await database.writeBatch?.('insert into log (name, n, tag) values (?, ?, ?)', { columns: [['z', 'y'], [9, 8], 'unsorted'] });
+      expect(sqlite.prepare('select name, n, tag from log order by seq').all()).toEqual([
+        { name: 'a', n: 1, tag: 'x' },
+        { name: 'b', n: 2, tag: 'x' },
+        { name: 'c', n: 3, tag: 'x' },
+        { name: 'd', n: 4, tag: 'x' },
+        { name: 'z', n: 9, tag: 'unsorted' },
+        { name: 'y', n: 8, tag: 'unsorted' },
+      ]);
+      expect(database.backgroundBatches?.() ?? 0).toBe(writeWorker ? 2 : 0);
+      await database.close();
+    }
+  });
+
   it('writes on the main connection without writeWorker (importers, tests), in slices that let requests in', async () => {
     const database = await openDatabase({ url: `sqlite:${tempFile()}` });
     const sqlite = database.sqlite as NonNullable<typeof database.sqlite>;

@@ -483,9 +483,10 @@ describe('buffered title views', () => {
 
   it('adds to the day counters in batches, skipping titles that are gone', async () => {
     const day = '2026-01-05';
-    const rows = Array.from({ length: 600 }, (_, i) => ({ day, titleId: i % 200 === 0 ? 'tt0180073' : `tt99${String(i).padStart(6, '0')}`, kind: 'view' as const, count: 2 }));
-    await writeActivityBatch(ctx.database, rows);
-    await writeActivityBatch(ctx.database, rows.slice(0, 1));
+    const titleIds = Array.from({ length: 600 }, (_, i) => (i % 200 === 0 ? 'tt0180073' : `tt99${String(i).padStart(6, '0')}`));
+    const counts = titleIds.map(() => 2);
+    await writeActivityBatch(ctx.database, day, 'view', titleIds, counts);
+    await writeActivityBatch(ctx.database, day, 'view', titleIds.slice(0, 1), counts.slice(0, 1));
     const stored = await ctx.database.db.selectFrom('titleActivityDaily').selectAll().where('day', '=', day).execute();
     expect(stored).toEqual([{ day, titleId: 'tt0180073', kind: 'view', count: 8 }]);
   });

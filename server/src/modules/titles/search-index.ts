@@ -1612,11 +1612,11 @@ interface ScoreContext {
 }
 
 /**
- * The query without its leading article, when it starts with one and has another word besides a year ("the dune"):
- * `rest`, looked up at once. `typo`: the same for a three-letter first word one typo away from "the"
- * ("hte dune"), looked up with the typos (when the words as typed found nothing or little).
+ * The query without its leading article, when it starts with one and has another word besides a year ("the dune"),
+ * looked up at once; or (`typo`) without a three-letter first word one typo away from "the" ("hte dune"), looked up
+ * with the typos (when the words as typed found nothing or little).
  */
-function leadingArticle(q: ParsedQuery): { rest: ParsedQuery; typo?: undefined } | { rest?: undefined; typo: ParsedQuery } | null {
+function leadingArticle(q: ParsedQuery): { rest: ParsedQuery; typo: boolean } | null {
   const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
   if (words < 2 || q.yearIdx === 0) return null;
   const first = q.tokens[0];
@@ -1629,7 +1629,7 @@ function leadingArticle(q: ParsedQuery): { rest: ParsedQuery; typo?: undefined }
     lastIsPrefix: false,
     articleOut: isArticle ? 'article' : 'typo',
   };
-  return isArticle ? { rest } : { typo: rest };
+  return { rest, typo: !isArticle };
 }
 
 export function weightedRating(rating: number, votes: number, mean: number): number {
@@ -1747,7 +1747,7 @@ export class TitleSearchIndex {
     // A query starting with an article the title does not have ("the dune" for Dune, "the inception"): the words
     // after it as a whole title, ranked with the titles that start with what was typed, at 40% of its popularity.
     const lead = leadingArticle(q);
-    if (lead?.rest) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
+    if (lead && !lead.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
     // plainly, when a single word matched few titles, or to fill later pages.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
@@ -1757,7 +1757,7 @@ export class TitleSearchIndex {
       // (three words at the least): reading a word as many costs tens of lookups.
       if (hits.length === 0 && (this.main.unreadWords || this.delta?.unreadWords)) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'split'));
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
-      if (lead?.typo) hits = this.merged(hits, this.run(lead.typo, type, cap, want + 1, 'exact'));
+      if (lead?.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     }
     // Still nothing: no title has all the words ("the godfather dune"), not even through a typo. Each word in turn is
     // left out, and what the others find as typed (typos are not looked for again) is ranked as with a dropped word.

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyServerOptions, preParsingHookHandler } from 'fastify';
+import { createWriteBatcher } from './write-batching.ts';
 
 /**
  * Kept answers, sent before routing.
@@ -19,7 +20,8 @@ import type { FastifyBaseLogger, FastifyServerOptions, preParsingHookHandler } f
  *   id), and the same side effects (the finder counts the view);
  * - a finder may also build an answer now when it can do so synchronously (a title page on SQLite); if it
  *   throws, the request goes to Fastify;
- * - not once the server has begun to stop, so those answers carry `connection: close` as usual.
+ * - not once the server has begun to stop, so those answers carry `connection: close` as usual;
+ * - written at the end of the event loop's turn, together with the other answers made in it (lib/write-batching.ts).
  *
  * A POST path may be answered the same way from its JSON body (the search box's suggestions). Its finder may be
  * registered as the same for everyone: then requests with credentials take it too (the search box is only shown
@@ -90,6 +92,7 @@ export function createKeptAnswers(): KeptAnswers {
   const postFinders = new Map<string, { find: KeptPostFinder; sameForEveryone: boolean }>();
   let attached: Parameters<KeptAnswers['attach']>[0] | null = null;
   let stopped = false;
+  const batcher = createWriteBatcher((err) => attached?.log.error({ err }, 'could not write an answer made before routing'));
 
   /** A finder's answer, or undefined when it has none or fails (the full stack then answers, or reports the error). */
   function found<T>(find: (arg: T) => string | readonly string[] | undefined, arg: T, url: string): string | readonly string[] | undefined {
@@ -110,14 +113,17 @@ export function createKeptAnswers(): KeptAnswers {
     if (typeof body === 'string') bytes = Buffer.byteLength(body);
     else for (const part of body) bytes += Buffer.byteLength(part);
     head.push('x-request-id', id, 'content-length', String(bytes));
-    res.writeHead(200, head);
-    if (typeof body === 'string') res.end(body);
-    else {
-      // Corked, so the head and every part leave in one write (end() flushes it).
-      res.cork();
-      for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
-      res.end(body[body.length - 1]);
-    }
+    // Written at the end of this turn of the event loop, with the other answers made in it (lib/write-batching.ts).
+    batcher.soon(() => {
+      res.writeHead(200, head);
+      if (typeof body === 'string') res.end(body);
+      else {
+        // Corked, so the head and every part leave in one write (end() flushes it).
+        res.cork();
+        for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+        res.end(body[body.length - 1]);
+      }
+    });
     if ((attached.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') !== false) {
       attached.log.info(
         { requestId: id, req: { method: req.method, url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },

@@ -35,10 +35,13 @@ import { createWriteBatcher } from './write-batching.ts';
  * The kept body for a path, or undefined to let Fastify answer. A body may come in parts (a title page's own part
  * and the end its genre combination shares), sent one after the other in one write, never joined into a new string.
  */
-export type KeptAnswerFinder = (path: string) => string | readonly string[] | undefined;
+export type KeptAnswerFinder = (path: string) => KeptBody | undefined;
+
+/** A kept body: text, UTF-8 bytes, or parts of either sent one after the other. */
+export type KeptBody = string | Buffer | readonly (string | Buffer)[];
 
 /** The kept body for a POST's parsed JSON body, or undefined to let Fastify answer (see KeptAnswerFinder). */
-export type KeptPostFinder = (body: unknown) => string | readonly string[] | undefined;
+export type KeptPostFinder = (body: unknown) => KeptBody | undefined;
 
 /** The largest body read before routing; a longer one goes to Fastify unread. */
 export const MAX_KEPT_BODY = 4096;
@@ -95,7 +98,7 @@ export function createKeptAnswers(): KeptAnswers {
   const batcher = createWriteBatcher((err) => attached?.log.error({ err }, 'could not write an answer made before routing'));
 
   /** A finder's answer, or undefined when it has none or fails (the full stack then answers, or reports the error). */
-  function found<T>(find: (arg: T) => string | readonly string[] | undefined, arg: T, url: string): string | readonly string[] | undefined {
+  function found<T>(find: (arg: T) => KeptBody | undefined, arg: T, url: string): KeptBody | undefined {
     try {
       return find(arg);
     } catch (err) {
@@ -104,19 +107,19 @@ export function createKeptAnswers(): KeptAnswers {
     }
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, url: string, body: string | readonly string[], started: number): void {
+  function send(req: IncomingMessage, res: ServerResponse, url: string, body: KeptBody, started: number): void {
     if (attached === null) return;
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : attached.nextRequestId();
     const head = headerList(attached.headersFor(url)).slice();
     let bytes = 0;
-    if (typeof body === 'string') bytes = Buffer.byteLength(body);
+    if (typeof body === 'string' || Buffer.isBuffer(body)) bytes = Buffer.byteLength(body);
     else for (const part of body) bytes += Buffer.byteLength(part);
     head.push('x-request-id', id, 'content-length', String(bytes));
     // Written at the end of this turn of the event loop, with the other answers made in it (lib/write-batching.ts).
     batcher.soon(() => {
       res.writeHead(200, head);
-      if (typeof body === 'string') res.end(body);
+      if (typeof body === 'string' || Buffer.isBuffer(body)) res.end(body);
       else {
         // Corked, so the head and every part leave in one write (end() flushes it).
         res.cork();
@@ -171,7 +174,7 @@ export function createKeptAnswers(): KeptAnswers {
       req.off('data', onData);
       req.off('error', onError);
       const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
-      let answer: string | readonly string[] | undefined;
+      let answer: KeptBody | undefined;
       if (received === length && !stopped) {
         let body: unknown;
         try {

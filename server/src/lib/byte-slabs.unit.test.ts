@@ -19,7 +19,7 @@ describe('byte slabs', () => {
     const pieces = Array.from({ length: 40 }, (_, i) => `piece ${i} `.repeat(10));
     const views = pieces.map((p) => slabs.bytes(p));
     expect(new Set(views.map((v) => v.buffer)).size).toBeGreaterThan(1);
-    views.forEach((v, i) => expect(v.toString()).toBe(pieces[i]));
+    for (const [i, v] of views.entries()) expect(v.toString()).toBe(pieces[i]);
   });
 
   it('gives a large text a buffer of its own', () => {

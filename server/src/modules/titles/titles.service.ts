@@ -12,9 +12,9 @@ import type {
 import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind } from '../../db/schema.ts';
+import { ByteSlabs } from '../../lib/byte-slabs.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { ByteSlabs } from '../../lib/byte-slabs.ts';
 import { LruMap } from '../../lib/lru.ts';
 import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { searchQueryKey } from './titles.normalize.ts';

@@ -13,6 +13,7 @@ import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind } from '../../db/schema.ts';
 import { ByteSlabs } from '../../lib/byte-slabs.ts';
+import { KeptPages } from './kept-pages.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { LruMap } from '../../lib/lru.ts';
@@ -32,6 +33,8 @@ const SIMILAR_LIMIT = 12;
  * are kept once per genre combination: a kept page holds about 0.5 KB of its own.
  */
 const PAGE_CACHE = 200_000;
+/** Kept pages written whole (see wholePages). */
+const WHOLE_PAGE_CACHE = 20_000;
 /**
  * Entries of the kept search answers. An answer kept for a query has two, under the input as typed and under
  * the query as the index reads it, so this keeps about 30,000 answers: some 75 MB of JSON at about 2.5 KB each.
@@ -87,12 +90,23 @@ export interface SimilarList {
 /**
  * A title page as sent: its own part, then the end its genre combination shares (none when written whole). The parts
  * go out one after the other (lib/kept-answers.ts), so a kept page is never joined into a new string to be sent. A
- * part is text when just written, and UTF-8 bytes outside the heap once kept (lib/byte-slabs.ts).
+ * part is text when just written, and UTF-8 bytes kept outside the heap (kept-pages.ts, lib/byte-slabs.ts).
  */
 export type PageParts = readonly [PagePart] | readonly [PagePart, PagePart];
 type PagePart = string | Buffer;
 
 /** The whole page, for the full stack: text when both parts are, else bytes. */
+/**
+ * The same string, flat. A serializer builds its output piece by piece, which V8 holds as a tree of pieces
+ * until something reads it whole; a string kept and put into many answers would be walked piece by piece
+ * each time (a title page's content-length took 17 µs instead of under 1). Reading it as a number makes V8
+ * flatten it in place, once (as the flatstr package does).
+ */
+function flattened(s: string): string {
+  void Number(s);
+  return s;
+}
+
 function joined(parts: PageParts): string | Buffer {
   if (parts.length === 1) return parts[0];
   const [head, end] = parts;
@@ -592,18 +606,16 @@ export class TitlesService {
   // ---- title page --------------------------------------------------------------------------------
 
   /**
-   * Title pages as sent: each page's JSON written once and kept as one string (a string holds no pointers,
-   * so the garbage collector does not scan it), sent as it is. A page is kept from its second request within
-   * a while (Doorkeeper); the most recently used PAGE_CACHE pages are kept for a minute; all are dropped on
-   * every catalogue change.
+   * Title pages as sent: each page's own part written once and kept as UTF-8 bytes outside the heap, with a
+   * reference to the end its genre combination shares (kept-pages.ts), sent as they are. A page is kept from its
+   * second request within a while (Doorkeeper); the last PAGE_CACHE pages kept are kept for a minute; all are
+   * dropped on every catalogue change.
    */
-  private pages = new LruMap<string, { parts: PageParts; type: TitleType; expires: number; version: number }>(PAGE_CACHE);
-  /** Where kept pages and the ends of similar lists are written as bytes. */
+  private pages = new KeptPages(PAGE_CACHE);
+  /** Pages written whole (a title among its own similar titles: few, and the most asked for), kept as strings. */
+  private wholePages = new LruMap<string, { json: string; type: TitleType; expires: number; version: number }>(WHOLE_PAGE_CACHE);
+  /** Where the ends of similar lists are written as bytes. */
   private slabs = new ByteSlabs();
-
-  private bytesOf(part: PagePart): Buffer {
-    return typeof part === 'string' ? this.slabs.bytes(part) : part;
-  }
 
   /** The title page's answer ({"data": TitleDetails} as JSON, text or UTF-8 bytes); counts a view. */
   async pageJson(type: TitleType, id: string): Promise<string | Buffer> {
@@ -658,19 +670,27 @@ export class TitlesService {
     const parts = this.pageParts(id, found, similar, top, cards);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
     if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
-      // Kept as bytes outside the heap, so that young-generation collections do not copy it (lib/byte-slabs.ts).
-      const kept: PageParts = parts.length === 1 ? [this.bytesOf(parts[0])] : [this.bytesOf(parts[0]), this.bytesOf(parts[1])];
-      this.pages.set(id, { parts: kept, type, expires: Date.now() + 60_000, version });
+      const expires = Date.now() + 60_000;
+      if (parts.length === 2) this.pages.set(id, { type, head: parts[0], end: parts[1] }, expires, version);
+      else this.wholePages.set(id, { json: flattened(parts[0]), type, expires, version });
     }
     return parts;
   }
 
   /** The kept answer of a title page, in its parts, while it is current (counting a view), else undefined. */
   keptPage(type: TitleType, id: string): PageParts | undefined {
-    const hit = this.pages.get(id);
-    if (hit === undefined || hit.expires <= Date.now() || hit.version !== this.index.version || hit.type !== type) return undefined;
+    const now = Date.now();
+    const version = this.index.version;
+    const whole = this.wholePages.get(id);
+    if (whole !== undefined && whole.expires > now && whole.version === version) {
+      if (whole.type !== type) return undefined;
+      this.countView(id);
+      return [whole.json];
+    }
+    const hit = this.pages.get(id, now, version);
+    if (hit === undefined || hit.type !== type) return undefined;
     this.countView(id);
-    return hit.parts;
+    return [hit.head, hit.end];
   }
 
   private async findPage(type: TitleType, id: string): Promise<repo.TitlePage> {
@@ -686,7 +706,13 @@ export class TitlesService {
    * (`similar` is the contract's last field), and a kept page holds only the part before it. Titles among
    * their own similar titles are written whole.
    */
-  private pageParts(id: string, found: repo.TitlePage, similar: SimilarList, top: boolean, cards: readonly MediaSearchResult[]): PageParts {
+  private pageParts(
+    id: string,
+    found: repo.TitlePage,
+    similar: SimilarList,
+    top: boolean,
+    cards: readonly MediaSearchResult[],
+  ): readonly [string] | readonly [string, Buffer] {
     if (!top) {
       const body = this.writers.page(presentDetails(found.row, found.people, []));
       if (body.endsWith(EMPTY_SIMILAR_END)) {
@@ -839,6 +865,7 @@ export class TitlesService {
       this.answers.clear();
       this.askedAgain.reset();
       this.pages.clear();
+      this.wholePages.clear();
       this.forgetSimilar();
       this.cache.clear();
       this.loading.clear();

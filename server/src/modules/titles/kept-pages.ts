@@ -1,0 +1,138 @@
+import type { TitleType } from '../../../../common/contracts/titles.ts';
+
+/**
+ * Kept title pages, held so that the garbage collector has almost nothing to copy.
+ *
+ * A kept page is its own part (the JSON before its similar titles, about 600 bytes) and, for most titles, the end its
+ * genre combination shares. Held as objects (an entry, an array of parts, a view of the bytes), each kept page left
+ * about 300 bytes of objects for every young-generation collection to copy until they were promoted, and under cold
+ * title pages those copies made up half of every pause. Here a page's own part is written as UTF-8 into a ring of
+ * slabs, and what is known about it lives in typed arrays indexed by a slot number; the only objects per page are
+ * the key in the map from ids to slots and the reference to its shared end.
+ *
+ * Pages are dropped in the order they were written (a ring of `capacity` slots, and a ring of slabs of `slabBytes`
+ * holding at most `capacity * averageBytes`): when the writing comes round to a slab, the pages in it are gone, and
+ * a page asked for again is built and kept anew. A page read from here is copied out of its slab, so a slab written
+ * over later can never change an answer that is still waiting to be sent. (Putting a new buffer in place of each slab
+ * come round to, and answering views, was tried: a few hundred kilobytes of memory outside the heap a second to be
+ * freed by full collections, and cold title pages went from about 32,000 to about 26,000 a second.)
+ *
+ * Only pages with a shared end are kept here. A page written whole (a title among its own similar titles, about
+ * 3 KB) is one of the most popular of its genre combination, asked for again and again: copying it out on every
+ * request cost more than it saved, so the titles service keeps those as strings.
+ */
+export interface KeptPage {
+  type: TitleType;
+  /** The page's own part, as UTF-8 bytes (a copy). */
+  head: Buffer;
+  /** The end its genre combination shares. */
+  end: Buffer;
+}
+
+const TYPES: readonly TitleType[] = ['movie', 'tvSeries'];
+
+export class KeptPages {
+  private readonly slotOf = new Map<string, number>();
+  private readonly idOf: (string | undefined)[];
+  private readonly endOf: (Buffer | undefined)[];
+  private readonly slabOf: Int32Array;
+  private readonly startOf: Int32Array;
+  private readonly lengthOf: Int32Array;
+  /** The generation of its slab a slot was written in: the slot holds a page while they agree. */
+  private readonly writtenIn: Int32Array;
+  private readonly expiresAt: Float64Array;
+  private readonly versionOf: Float64Array;
+  private readonly typeOf: Uint8Array;
+  private nextSlot = 0;
+
+  private readonly slabs: Buffer[] = [];
+  private readonly generation: Int32Array;
+  private slab = -1;
+  private used = 0;
+
+  constructor(
+    readonly capacity: number,
+    private readonly slabBytes = 256 * 1024,
+    averageBytes = 640,
+  ) {
+    this.idOf = new Array(capacity).fill(undefined);
+    this.endOf = new Array(capacity).fill(undefined);
+    this.slabOf = new Int32Array(capacity).fill(-1);
+    this.startOf = new Int32Array(capacity);
+    this.lengthOf = new Int32Array(capacity);
+    this.writtenIn = new Int32Array(capacity);
+    this.expiresAt = new Float64Array(capacity);
+    this.versionOf = new Float64Array(capacity);
+    this.typeOf = new Uint8Array(capacity);
+    const slabCount = Math.max(2, Math.ceil((capacity * averageBytes) / slabBytes));
+    this.generation = new Int32Array(slabCount);
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** The page kept for `id` while it is current (not expired, of this catalogue version), else undefined. */
+  get(id: string, now: number, version: number): KeptPage | undefined {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    const slab = this.slabOf[slot];
+    if (this.generation[slab] !== this.writtenIn[slot] || this.expiresAt[slot] <= now || this.versionOf[slot] !== version) {
+      this.drop(slot);
+      return undefined;
+    }
+    const start = this.startOf[slot];
+    return {
+      type: TYPES[this.typeOf[slot]],
+      head: Buffer.from(this.slabs[slab].subarray(start, start + this.lengthOf[slot])),
+      end: this.endOf[slot] as Buffer,
+    };
+  }
+
+  /** Keeps a page until `expires` (ms); a page whose own part is larger than a quarter of a slab is not kept. */
+  set(id: string, page: { type: TitleType; head: string; end: Buffer }, expires: number, version: number): void {
+    const length = Buffer.byteLength(page.head);
+    if (length > this.slabBytes / 4) return;
+    const old = this.slotOf.get(id);
+    if (old !== undefined) this.drop(old);
+    if (this.slab < 0 || this.used + length > this.slabBytes) this.nextSlab();
+    const slot = this.nextSlot;
+    this.nextSlot = (slot + 1) % this.capacity;
+    const previous = this.idOf[slot];
+    if (previous !== undefined) this.drop(slot);
+    this.slabs[this.slab].write(page.head, this.used);
+    this.idOf[slot] = id;
+    this.endOf[slot] = page.end;
+    this.slabOf[slot] = this.slab;
+    this.startOf[slot] = this.used;
+    this.lengthOf[slot] = length;
+    this.writtenIn[slot] = this.generation[this.slab];
+    this.expiresAt[slot] = expires;
+    this.versionOf[slot] = version;
+    this.typeOf[slot] = TYPES.indexOf(page.type);
+    this.slotOf.set(id, slot);
+    this.used += length;
+  }
+
+  clear(): void {
+    this.slotOf.clear();
+    this.idOf.fill(undefined);
+    this.endOf.fill(undefined);
+    this.slabOf.fill(-1);
+  }
+
+  /** Moves writing on to the next slab of the ring; the pages written in it before are gone. */
+  private nextSlab(): void {
+    this.slab = (this.slab + 1) % this.generation.length;
+    this.generation[this.slab]++;
+    if (this.slabs.length <= this.slab) this.slabs.push(Buffer.allocUnsafeSlow(this.slabBytes));
+    this.used = 0;
+  }
+
+  private drop(slot: number): void {
+    const id = this.idOf[slot];
+    if (id !== undefined && this.slotOf.get(id) === slot) this.slotOf.delete(id);
+    this.idOf[slot] = undefined;
+    this.endOf[slot] = undefined;
+  }
+}

@@ -13,10 +13,10 @@ import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind } from '../../db/schema.ts';
 import { ByteSlabs } from '../../lib/byte-slabs.ts';
-import { KeptPages } from './kept-pages.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { LruMap } from '../../lib/lru.ts';
+import { KeptPages } from './kept-pages.ts';
 import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { searchQueryKey } from './titles.normalize.ts';
 import { genreList, presentCard, presentDetails, presentHomeItem } from './titles.presenter.ts';

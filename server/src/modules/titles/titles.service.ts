@@ -95,7 +95,6 @@ export interface SimilarList {
 export type PageParts = readonly [PagePart] | readonly [PagePart, PagePart];
 type PagePart = string | Buffer;
 
-/** The whole page, for the full stack: text when both parts are, else bytes. */
 /**
  * The same string, flat. A serializer builds its output piece by piece, which V8 holds as a tree of pieces
  * until something reads it whole; a string kept and put into many answers would be walked piece by piece
@@ -107,13 +106,13 @@ function flattened(s: string): string {
   return s;
 }
 
+/** The whole page, for the full stack: text when both parts are, else bytes. */
 function joined(parts: PageParts): string | Buffer {
   if (parts.length === 1) return parts[0];
   const [head, end] = parts;
   if (typeof head === 'string' && typeof end === 'string') return head + end;
   return Buffer.concat([typeof head === 'string' ? Buffer.from(head) : head, typeof end === 'string' ? Buffer.from(end) : end]);
 }
-
 
 const NO_CARDS: readonly MediaSearchResult[] = [];
 

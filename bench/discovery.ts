@@ -253,8 +253,8 @@ await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} quer
 await run(`POST /api/movies/search (Zipf s=${ZIPF_S}, ${zipfQueries.length} queries, steady)`, 10, zipfSearch, STEADY);
 await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, from start)`, 5, zipfTitles);
 await run(`GET /api/movies/movie/{id} (Zipf s=${ZIPF_S}, ${moviesByPopularity.length} movies, steady)`, 5, zipfTitles, STEADY);
-// The same traffic from a person signed in (a session cookie): title pages then go through Fastify and the session
-// cache (answers before routing are for anonymous requests), while the search box's answers do not depend on it.
+// The same traffic from a person signed in (a session cookie): title pages and the search box's answers are the same
+// whoever asks, so they are answered before routing as for anonymous requests; these rows check that a session costs nothing.
 {
   const me = await fetch(`${base}/api/user/me`, { headers: { cookie: SESSION_COOKIE } });
   if (me.status !== 200) throw new Error(`the benchmark's session is not recognised: GET /api/user/me answered ${me.status}`);

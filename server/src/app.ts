@@ -143,9 +143,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
-  kept.add('/api/movies/', keptTitlePages(app.titles));
-  kept.add('/api/home/', keptHomeSections(app.titles));
-  // The search box's suggestions are the same whoever asks (the route never reads the session).
+  // Title pages, the home sections and the search box's suggestions are the same whoever asks: their routes never
+  // read the session, so requests carrying one take the kept answers too.
+  kept.add('/api/movies/', keptTitlePages(app.titles), { sameForEveryone: true });
+  kept.add('/api/home/', keptHomeSections(app.titles), { sameForEveryone: true });
   kept.addPost('/api/movies/search', keptSuggestions(app.titles), { sameForEveryone: true });
   app.addHook('onReady', (done) => {
     kept.attach({ headersFor, nextRequestId, log: app.log });

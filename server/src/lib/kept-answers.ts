@@ -13,7 +13,8 @@ import { createWriteBatcher } from './write-batching.ts';
  * answer, like a micro-cache in front of the application, and hands everything else to Fastify:
  *
  * - only GET requests without credentials (no Authorization header, no cookie), so an answer that may one
- *   day depend on the person asking is never served from here (for POSTs, see below);
+ *   day depend on the person asking is never served from here, unless its finder is registered as the same for
+ *   everyone (see below);
  * - only paths a finder recognises exactly (no query string, no percent-encoding): anything it does not
  *   recognise, or has no current answer for, goes through the full stack, which builds and keeps it;
  * - with the same status, body and headers as the full stack (security headers for the path, a request
@@ -23,9 +24,12 @@ import { createWriteBatcher } from './write-batching.ts';
  * - not once the server has begun to stop, so those answers carry `connection: close` as usual;
  * - written at the end of the event loop's turn, together with the other answers made in it (lib/write-batching.ts).
  *
- * A POST path may be answered the same way from its JSON body (the search box's suggestions). Its finder may be
- * registered as the same for everyone: then requests with credentials take it too (the search box is only shown
- * to people signed in), which is right only while its answer never depends on who asks. Only a small
+ * A finder may be registered as the same for everyone: then requests with credentials take it too (the search box
+ * is only shown to people signed in, and they open most title pages), which is right only while its answer never
+ * depends on who asks and its route never reads the session: nothing personal in it, no check of who may see it,
+ * no cookie set.
+ *
+ * A POST path may be answered the same way from its JSON body (the search box's suggestions). Only a small
  * body of a stated length (at most MAX_KEPT_BODY bytes) sent as application/json is read here. When it is not
  * JSON, or the finder does not answer it (input the route's schema would refuse, say), the request goes on to
  * Fastify with the body already read: the route's `preParsing: replayReadBody` hands that body to Fastify's
@@ -62,8 +66,11 @@ export const replayReadBody: preParsingHookHandler = (req, _reply, payload, done
 };
 
 export interface KeptAnswers {
-  /** Registers a finder for paths starting with `prefix`. */
-  add(prefix: string, find: KeptAnswerFinder): void;
+  /**
+   * Registers a finder for paths starting with `prefix`. `sameForEveryone`: its answers never depend on who asks, so
+   * requests with credentials take it too.
+   */
+  add(prefix: string, find: KeptAnswerFinder, opts?: { sameForEveryone?: boolean }): void;
   /**
    * Registers a finder for POST requests to exactly `path` with a JSON body (its route needs `preParsing:
    * replayReadBody`). `sameForEveryone`: its answers never depend on who asks, so requests with credentials take it too.
@@ -81,7 +88,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createKeptAnswers(): KeptAnswers {
-  const finders: { prefix: string; find: KeptAnswerFinder }[] = [];
+  const finders: { prefix: string; find: KeptAnswerFinder; sameForEveryone: boolean }[] = [];
   // Each set of security headers as Node's flat [name, value, ...] list with the content type, made once.
   const lists = new Map<Record<string, string>, string[]>();
   const headerList = (headers: Record<string, string>): string[] => {
@@ -142,9 +149,10 @@ export function createKeptAnswers(): KeptAnswers {
     const url = req.url ?? '';
     const anonymous = headers.authorization === undefined && headers.cookie === undefined;
     if (req.method === 'POST') return tryKeptPost(req, res, url, anonymous, handler);
-    if (req.method !== 'GET' || !anonymous) return false;
+    if (req.method !== 'GET') return false;
     for (const f of finders) {
       if (!url.startsWith(f.prefix)) continue;
+      if (!(anonymous || f.sameForEveryone)) return false;
       const started = performance.now();
       const body = found(f.find, url, url);
       if (body === undefined) return false;
@@ -201,8 +209,8 @@ export function createKeptAnswers(): KeptAnswers {
   }
 
   return {
-    add(prefix, find) {
-      finders.push({ prefix, find });
+    add(prefix, find, opts) {
+      finders.push({ prefix, find, sameForEveryone: opts?.sameForEveryone === true });
     },
     addPost(path, find, opts) {
       postFinders.set(path, { find, sameForEveryone: opts?.sameForEveryone === true });

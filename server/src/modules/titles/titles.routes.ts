@@ -260,6 +260,8 @@ export async function titlesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The title page: details, cast and crew, up to 12 similar titles (counts a view)',
+        description:
+          'The same for everyone, with or without a session: nothing personal (your rating, review or watchlist) is in it, so it is answered from the kept page whoever asks.',
         params: TitleParamsSchema,
         response: { 200: envelope(TitleDetailsSchema) },
       },

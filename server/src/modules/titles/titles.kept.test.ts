@@ -97,6 +97,37 @@ describe('kept title pages', () => {
     expect(page.similar.map((c: { id: string }) => c.id)).toEqual(popular.map((p) => p.id).reverse().slice(0, 12));
   });
 
+  it("keeps the pages of titles among their own similar titles in two parts too, each without itself", async () => {
+    // Fourteen thrillers: the twelve most popular are each among their own combination's similar titles.
+    const thrillers = Array.from({ length: 14 }, (_, i) => ({
+      ...title,
+      id: `tt99997${String(i).padStart(2, '0')}`,
+      primaryTitle: `Thriller Nº ${i}`,
+      genres: ['Thriller'],
+      popularity: 50 - i,
+    }));
+    await upsertTitles(ctx.database.db, thrillers, searchText);
+    await ctx.app.titles.sync();
+    const ids = thrillers.map((t) => t.id);
+    for (const at of [0, 5, 11, 12]) {
+      const path = `${base}/api/movies/movie/${ids[at]}`;
+      const built = await (await fetch(path)).text();
+      await fetch(path);
+      expect(ctx.app.titles.keptPage('movie', ids[at])).toHaveLength(2);
+      const kept = await fetch(path);
+      const body = await kept.text();
+      expect(body).toBe(built);
+      expect(kept.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      const page = JSON.parse(body).data;
+      expect(page.title).toBe(`Thriller Nº ${at}`);
+      const others = ids.filter((id) => id !== ids[at]).slice(0, 12);
+      expect(page.similar.map((c: { id: string }) => c.id)).toEqual(others);
+    }
+    // The same again through the full stack, from the ends already written.
+    const viaFastify = await (await fetch(`${base}/api/movies/movie/${ids[5]}?via=fastify`)).json();
+    expect(viaFastify.data.similar.map((c: { id: string }) => c.id)).toEqual(ids.filter((id) => id !== ids[5]).slice(0, 12));
+  });
+
   it('answers requests with credentials too: a title page is the same whoever asks', async () => {
     const path = `${base}/api/movies/movie/tt9999971`;
     await fetch(path);

@@ -33,8 +33,11 @@ const SIMILAR_LIMIT = 12;
  * are kept once per genre combination: a kept page holds about 0.5 KB of its own.
  */
 const PAGE_CACHE = 200_000;
-/** Kept pages written whole (see wholePages). */
-const WHOLE_PAGE_CACHE = 20_000;
+/**
+ * Ends written for titles among their own combination's similar titles (SimilarList.ownEnds), about 2.4 KB each
+ * outside the heap: past this many, they are all dropped and written again as asked for.
+ */
+const OWN_END_CAP = 20_000;
 /**
  * Entries of the kept search answers. An answer kept for a query has two, under the input as typed and under
  * the query as the index reads it, so this keeps about 30,000 answers: some 75 MB of JSON at about 2.5 KB each.
@@ -85,25 +88,25 @@ export interface SimilarList {
   ids: string | readonly string[];
   /** `<cards as JSON>}}` as UTF-8: what follows `"similar":` to end the page of a title outside this list. */
   end?: Buffer;
+  /**
+   * The same for a title among the list's first SIMILAR_LIMIT, by its position: the cards of the others (the
+   * list without it). Written when first asked for; dropped together past OWN_END_CAP.
+   */
+  ownEnds?: (Buffer | undefined)[];
 }
 
 /**
- * A title page as sent: its own part, then the end its genre combination shares (none when written whole). The parts
+ * A title page as sent: its own part, then the end it shares with the titles of its genre combination that have
+ * the same similar titles (none if the page writer ever ends a page otherwise: then it is written whole). The parts
  * go out one after the other (lib/kept-answers.ts), so a kept page is never joined into a new string to be sent. A
  * part is text when just written, and UTF-8 bytes kept outside the heap (kept-pages.ts, lib/byte-slabs.ts).
  */
 export type PageParts = readonly [PagePart] | readonly [PagePart, PagePart];
 type PagePart = string | Buffer;
 
-/**
- * The same string, flat. A serializer builds its output piece by piece, which V8 holds as a tree of pieces
- * until something reads it whole; a string kept and put into many answers would be walked piece by piece
- * each time (a title page's content-length took 17 µs instead of under 1). Reading it as a number makes V8
- * flatten it in place, once (as the flatstr package does).
- */
-function flattened(s: string): string {
-  void Number(s);
-  return s;
+/** A title's similar titles from its combination's cards: the first SIMILAR_LIMIT, less its own when it is among them. */
+function similarOthers(cards: readonly MediaSearchResult[], id: string, position: number): MediaSearchResult[] {
+  return (position < 0 ? cards : cards.filter((other) => other.id !== id)).slice(0, SIMILAR_LIMIT);
 }
 
 /** The whole page, for the full stack: text when both parts are, else bytes. */
@@ -131,27 +134,27 @@ export function similarIds(similar: { ids: string | readonly string[] }): readon
 }
 
 /**
- * Whether a title is among its combination's first SIMILAR_LIMIT similar titles (its page is then written whole).
- * Read from the joined ids in place: this runs for every page built.
+ * A title's position among its combination's first SIMILAR_LIMIT similar titles, or -1 (its similar titles are
+ * then the first SIMILAR_LIMIT). Read from the joined ids in place: this runs for every page built.
  */
-export function inTop(similar: SimilarList, id: string): boolean {
+export function topPosition(similar: SimilarList, id: string): number {
   const { ids } = similar;
   if (typeof ids !== 'string') {
-    for (let i = 0; i < ids.length && i < SIMILAR_LIMIT; i++) if (ids[i] === id) return true;
-    return false;
+    for (let i = 0; i < ids.length && i < SIMILAR_LIMIT; i++) if (ids[i] === id) return i;
+    return -1;
   }
   for (let i = 0, from = 0; i < SIMILAR_LIMIT && from < ids.length; i++) {
     let to = ids.indexOf(ID_SEP, from);
     if (to < 0) to = ids.length;
-    if (to - from === id.length && ids.startsWith(id, from)) return true;
+    if (to - from === id.length && ids.startsWith(id, from)) return i;
     from = to + 1;
   }
-  return false;
+  return -1;
 }
 
-/** Whether writing a title's page needs its combination's cards: for a page written whole, or the combination's first end. */
-function needsCards(similar: SimilarList, top: boolean): boolean {
-  return similar.end === undefined || top;
+/** The end written for a title at `position` (topPosition) among its similar titles, if it is written yet. */
+function endFor(similar: SimilarList, position: number): Buffer | undefined {
+  return position < 0 ? similar.end : similar.ownEnds?.[position];
 }
 
 /** An answer kept as JSON; the same holder each time it is found again. */
@@ -611,8 +614,8 @@ export class TitlesService {
    * dropped on every catalogue change.
    */
   private pages = new KeptPages(PAGE_CACHE);
-  /** Pages written whole (a title among its own similar titles: few, and the most asked for), kept as strings. */
-  private wholePages = new LruMap<string, { json: string; type: TitleType; expires: number; version: number }>(WHOLE_PAGE_CACHE);
+  /** How many SimilarList.ownEnds are written (see OWN_END_CAP). */
+  private ownEnds = 0;
   /** Where the ends of similar lists are written as bytes. */
   private slabs = new ByteSlabs();
 
@@ -623,13 +626,13 @@ export class TitlesService {
     const version = this.index.version;
     const found = await this.findPage(type, id);
     const similar = this.similarOf(type, found.row.genres);
-    const top = inTop(similar, id);
+    const position = topPosition(similar, id);
     let cards = NO_CARDS;
-    if (needsCards(similar, top)) {
+    if (endFor(similar, position) === undefined) {
       const ids = similarIds(similar);
       cards = this.heldCards(ids) ?? (await this.cardsFor([...ids]));
     }
-    return joined(this.finishPage(type, id, found, similar, top, cards, version));
+    return joined(this.finishPage(type, id, found, similar, position, cards, version));
   }
 
   /**
@@ -645,48 +648,38 @@ export class TitlesService {
     const found = repo.findTitlePageSqlite(sqlite, id);
     if (!found || found.row.titleType !== type) return undefined;
     const similar = this.similarOf(type, found.row.genres);
-    const top = inTop(similar, id);
+    const position = topPosition(similar, id);
     let cards = NO_CARDS;
-    if (needsCards(similar, top)) {
+    if (endFor(similar, position) === undefined) {
       const held = this.heldCards(similarIds(similar));
       if (!held) return undefined;
       cards = held;
     }
-    return this.finishPage(type, id, found, similar, top, cards, version);
+    return this.finishPage(type, id, found, similar, position, cards, version);
   }
 
-  /** `top`: inTop(similar, id); `cards`: the similar list's cards when needsCards(similar, top), else NO_CARDS. */
+  /** `position`: topPosition(similar, id); `cards`: the similar list's cards when its end is not written yet, else NO_CARDS. */
   private finishPage(
     type: TitleType,
     id: string,
     found: repo.TitlePage,
     similar: SimilarList,
-    top: boolean,
+    position: number,
     cards: readonly MediaSearchResult[],
     version: number,
   ): PageParts {
     this.countView(id);
-    const parts = this.pageParts(id, found, similar, top, cards);
+    const parts = this.pageParts(id, found, similar, position, cards);
     // Kept from the page's second request on (see Doorkeeper): most pages of a large catalogue are opened rarely.
-    if (!this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
-      const expires = Date.now() + 60_000;
-      if (parts.length === 2) this.pages.set(id, { type, head: parts[0], end: parts[1] }, expires, version);
-      else this.wholePages.set(id, { json: flattened(parts[0]), type, expires, version });
+    if (parts.length === 2 && !this.warming && version === this.index.version && this.askedAgain.seenBefore(`page|${id}`)) {
+      this.pages.set(id, { type, head: parts[0], end: parts[1] as Buffer }, Date.now() + 60_000, version);
     }
     return parts;
   }
 
   /** The kept answer of a title page, in its parts, while it is current (counting a view), else undefined. */
   keptPage(type: TitleType, id: string): PageParts | undefined {
-    const now = Date.now();
-    const version = this.index.version;
-    const whole = this.wholePages.get(id);
-    if (whole !== undefined && whole.expires > now && whole.version === version) {
-      if (whole.type !== type) return undefined;
-      this.countView(id);
-      return [whole.json];
-    }
-    const hit = this.pages.get(id, now, version);
+    const hit = this.pages.get(id, Date.now(), this.index.version);
     if (hit === undefined || hit.type !== type) return undefined;
     this.countView(id);
     return [hit.head, hit.end];
@@ -702,27 +695,35 @@ export class TitlesService {
    * A title page's answer as JSON, from its row and people and its genres' similar titles. The similar titles, the larger
    * part of a page, are the same for every title of a genre combination outside its own top SIMILAR_LIMIT:
    * their JSON is written once per combination and put in place of the empty list that ends the page
-   * (`similar` is the contract's last field), and a kept page holds only the part before it. Titles among
-   * their own similar titles are written whole.
+   * (`similar` is the contract's last field), and a kept page holds only the part before it. A title among its
+   * own similar titles has the others as similar titles: that end is written once per position in the list
+   * (SimilarList.ownEnds), so every page is kept the same way, only its own part on the heap's side.
    */
   private pageParts(
     id: string,
     found: repo.TitlePage,
     similar: SimilarList,
-    top: boolean,
+    position: number,
     cards: readonly MediaSearchResult[],
   ): readonly [string] | readonly [string, Buffer] {
-    if (!top) {
-      const body = this.writers.page(presentDetails(found.row, found.people, []));
-      if (body.endsWith(EMPTY_SIMILAR_END)) {
-        similar.end ??= this.slabs.bytes(`${this.writers.cards(cards.slice(0, SIMILAR_LIMIT))}}}`);
-        return [body.slice(0, -EMPTY_LIST_END.length), similar.end];
+    const body = this.writers.page(presentDetails(found.row, found.people, []));
+    if (body.endsWith(EMPTY_SIMILAR_END)) {
+      const head = body.slice(0, -EMPTY_LIST_END.length);
+      const written = endFor(similar, position);
+      if (written !== undefined) return [head, written];
+      const end = this.slabs.bytes(`${this.writers.cards(similarOthers(cards, id, position))}}}`);
+      if (position < 0) similar.end = end;
+      else {
+        if (this.ownEnds >= OWN_END_CAP) this.forgetOwnEnds();
+        similar.ownEnds ??= [];
+        similar.ownEnds[position] = end;
+        this.ownEnds++;
       }
+      return [head, end];
     }
     // (A writer whose page does not end with the empty list would need the cards here even with the end written.)
     const all = cards === NO_CARDS ? (this.heldCards(similarIds(similar)) ?? NO_CARDS) : cards;
-    const others = all.filter((other) => other.id !== id).slice(0, SIMILAR_LIMIT);
-    return [this.writers.page(presentDetails(found.row, found.people, others))];
+    return [this.writers.page(presentDetails(found.row, found.people, similarOthers(all, id, position)))];
   }
 
   /** Cards of the given titles, in order, from the search index; undefined when it does not hold one of them yet. */
@@ -766,6 +767,13 @@ export class TitlesService {
   private forgetSimilar(): void {
     this.similarByGenres.movie.clear();
     this.similarByGenres.tvSeries.clear();
+    this.ownEnds = 0;
+  }
+
+  /** Drops the ends written for titles among their own similar titles (pages kept with one still hold it). */
+  private forgetOwnEnds(): void {
+    for (const lists of [this.similarByGenres.movie, this.similarByGenres.tvSeries]) for (const similar of lists.values()) similar.ownEnds = undefined;
+    this.ownEnds = 0;
   }
 
   private computeSimilar(type: TitleType, all: number, first: number, limit: number): string[] {
@@ -864,7 +872,6 @@ export class TitlesService {
       this.answers.clear();
       this.askedAgain.reset();
       this.pages.clear();
-      this.wholePages.clear();
       this.forgetSimilar();
       this.cache.clear();
       this.loading.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTop, joinIds, similarIds } from './titles.service.ts';
+import { joinIds, similarIds, topPosition } from './titles.service.ts';
 
 describe('similar lists kept as one string', () => {
   it('gives the ids back in order', () => {
@@ -20,19 +20,20 @@ describe('similar lists kept as one string', () => {
     expect(similarIds({ ids: kept })).toEqual(ids);
   });
 
-  it("finds a title among the first twelve ids only, by the whole id", () => {
+  it("finds a title's position among the first twelve ids only, by the whole id", () => {
     const ids = Array.from({ length: 14 }, (_, i) => `tt${100 + i}`);
     for (const kept of [joinIds(ids), ids]) {
-      expect(inTop({ ids: kept }, 'tt100')).toBe(true);
-      expect(inTop({ ids: kept }, 'tt111')).toBe(true);
+      expect(topPosition({ ids: kept }, 'tt100')).toBe(0);
+      expect(topPosition({ ids: kept }, 'tt105')).toBe(5);
+      expect(topPosition({ ids: kept }, 'tt111')).toBe(11);
       // The thirteenth and fourteenth are listed but not among the first twelve.
-      expect(inTop({ ids: kept }, 'tt112')).toBe(false);
-      expect(inTop({ ids: kept }, 'tt113')).toBe(false);
+      expect(topPosition({ ids: kept }, 'tt112')).toBe(-1);
+      expect(topPosition({ ids: kept }, 'tt113')).toBe(-1);
       // A prefix or an extension of a listed id is another id.
-      expect(inTop({ ids: kept }, 'tt10')).toBe(false);
-      expect(inTop({ ids: kept }, 'tt1000')).toBe(false);
+      expect(topPosition({ ids: kept }, 'tt10')).toBe(-1);
+      expect(topPosition({ ids: kept }, 'tt1000')).toBe(-1);
     }
-    expect(inTop({ ids: joinIds([]) }, 'tt100')).toBe(false);
-    expect(inTop({ ids: joinIds(['odd\u0000id']) }, 'odd\u0000id')).toBe(true);
+    expect(topPosition({ ids: joinIds([]) }, 'tt100')).toBe(-1);
+    expect(topPosition({ ids: joinIds(['tt1', 'odd\u0000id']) }, 'odd\u0000id')).toBe(1);
   });
 });

@@ -161,6 +161,25 @@ describe('browsing by several genres', () => {
     ]);
   });
 
+  it('gives the cards of a page just found as a lookup by id would, also once the titles have changed since', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    const row = (id: string, primaryTitle: string, popularity: number): IndexRow => ({ ...movieRow(id, primaryTitle, popularity), posterUrl: null, releaseDate: null, creator: null });
+    builder.push(row('tt0000001', 'Harbour Lights', 30));
+    builder.push(row('tt0000002', 'Harbour Storm', 20));
+    index.replace(builder.finish());
+    const { ids } = index.search('harbour', { limit: 10 });
+    expect(ids.map((id) => index.card(id)?.primaryTitle)).toEqual(['Harbour Lights', 'Harbour Storm']);
+    // The caller may change the ids it was given; the cards still follow the ids asked for.
+    ids.reverse();
+    expect(ids.map((id) => index.card(id)?.primaryTitle)).toEqual(['Harbour Storm', 'Harbour Lights']);
+    expect(index.card('tt0000009')).toBeNull();
+    // Renamed since the search: the card is the new one, not the page's.
+    index.setDelta([row('tt0000002', 'Harbour Storm Redux', 20)]);
+    expect(index.card('tt0000002')?.primaryTitle).toBe('Harbour Storm Redux');
+    expect(index.card('tt0000001')?.id).toBe('tt0000001');
+  });
+
   it('keeps a typo match from the delta segment that has the same document number as a plain match from the main one', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

@@ -181,6 +181,19 @@ export class GenreRegistry {
 
 const EMPTY_LIST = new Int32Array(0);
 
+/** Vocabulary ranges without one word (-1: none) that they may hold. */
+function withoutWord(ranges: [number, number][], word: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [lo, hi] of ranges) {
+    if (word < lo || word >= hi) out.push([lo, hi]);
+    else {
+      if (lo < word) out.push([lo, word]);
+      if (word + 1 < hi) out.push([word + 1, hi]);
+    }
+  }
+  return out;
+}
+
 /** Whether a sorted list holds a value (binary search). */
 function sortedHas(list: Int32Array, v: number): boolean {
   let lo = 0;
@@ -610,7 +623,7 @@ export class Segment {
   /** Documents already taken by the running query (a bitset, cleared through seenList afterwards). */
   private seenBits: Uint32Array;
   private seenList: number[] = [];
-  /** Per start year, a bitset of its documents, made when a query first names the year. */
+  /** Per start year, a bitset of its documents and of those with the year as a word (see yearBitset). */
   private yearBits = new Map<number, Uint32Array>();
   private triCounts: Uint16Array;
   private typoTouched: Int32Array;
@@ -821,12 +834,22 @@ export class Segment {
     }
   }
 
+  /**
+   * The titles a query typing `year` with words may find (see search): those from that year, and those with the
+   * number as one of their words ("2001: A Space Odyssey" for "odyssey 2001"). One bitset, made when a query first
+   * names the year and kept, so that each candidate costs one read, not one here and one in a bitset of the word's
+   * titles made for the query. The year is the number its token reads as (parseQuery), so the word is that token.
+   */
   private yearBitset(year: number): Uint32Array {
     let bits = this.yearBits.get(year);
     if (!bits) {
       bits = new Uint32Array(this.bitset.length);
       const list = this.yearPostings.get(year);
       if (list) for (let k = 0; k < list.length; k++) bits[list[k] >>> 5] |= 1 << (list[k] & 31);
+      const word = this.exactId(String(year));
+      if (word >= 0) {
+        for (let p = this.postStart[word]; p < this.postStart[word + 1]; p++) bits[this.postings[p] >>> 5] |= 1 << (this.postings[p] & 31);
+      }
       this.yearBits.set(year, bits);
     }
     return bits;
@@ -1245,28 +1268,32 @@ export class Segment {
       const f0 = nf > 0 ? filters[0] : this.bitset;
       const f1 = nf > 1 ? filters[1] : this.bitset;
       const f2 = nf > 2 ? filters[2] : this.bitset;
-      // A year typed with words (first pass): a title must be from that year or carry the number as a word.
+      // A year typed with words (first pass): a title must be from that year or carry the number as a word. The
+      // year's bitset holds both (see yearBitset); other words that begin with the number, when the year is still
+      // being typed, are set for this query in yearWord (null when there are none, as for most years).
       let yearWanted = -1;
-      let yearWord = this.bitset;
+      let yearWord: Uint32Array | null = null;
       let yearBits = this.bitset;
       if (!anyYear && yearIdx >= 0) {
         yearWanted = q.year;
         yearBits = this.yearBitset(q.year);
-        yearWord = this.filterPool[3] ??= new Uint32Array(this.bitset.length);
-        const ranges = this.driverRanges[yearIdx] ?? [];
-        let cost = 0;
-        for (const [lo, hi] of ranges) {
-          for (let p = this.postStart[lo]; p < this.postStart[hi]; p++) {
-            const d = this.postings[p];
-            yearWord[d >>> 5] |= 1 << (d & 31);
-            cost++;
+        const ranges = withoutWord(this.driverRanges[yearIdx] ?? [], exactIds[yearIdx]);
+        if (ranges.length > 0) {
+          yearWord = this.filterPool[3] ??= new Uint32Array(this.bitset.length);
+          let cost = 0;
+          for (const [lo, hi] of ranges) {
+            for (let p = this.postStart[lo]; p < this.postStart[hi]; p++) {
+              const d = this.postings[p];
+              yearWord[d >>> 5] |= 1 << (d & 31);
+              cost++;
+            }
           }
+          this.filterUsed.push({ bs: yearWord, ranges, cost });
         }
-        this.filterUsed.push({ bs: yearWord, ranges, cost });
       }
       // Bitsets (a few hundred kilobytes, kept in the CPU's cache) rather than a scattered read per candidate.
       const possible = (d: number): boolean => {
-        if (yearWanted >= 0 && ((yearBits[d >>> 5] | yearWord[d >>> 5]) & (1 << (d & 31))) === 0) return false;
+        if (yearWanted >= 0 && (yearBits[d >>> 5] & (1 << (d & 31))) === 0 && (yearWord === null || (yearWord[d >>> 5] & (1 << (d & 31))) === 0)) return false;
         if (nf > 0) {
           const w = d >>> 5;
           const bit = 1 << (d & 31);
@@ -1391,7 +1418,8 @@ export class Segment {
           let walked = 0;
           this.forEachExactTitle(seq, (d) => {
             if (++walked > EXACT_WALK_MAX) return false;
-            if ((seen[d >>> 5] & (1 << (d & 31))) !== 0 || !possible(d)) return true;
+            // Whether it can match first: most titles of a long chain are from another year than the one typed.
+            if (!possible(d) || (seen[d >>> 5] & (1 << (d & 31))) !== 0) return true;
             const s = this.score(d, ctx);
             if (s >= 0 && (s < 1 || pass === 'exact') && !(hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0)) {
               seen[d >>> 5] |= 1 << (d & 31);

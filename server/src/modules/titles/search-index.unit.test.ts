@@ -236,6 +236,19 @@ describe('browsing by several genres', () => {
     expect(index.search('halloweem 1978', { limit: 10 }).ids[0]).toBe('tt0077651');
   });
 
+  it('takes a typed year as the year of the title or as one of its words, or a word beginning with it while typed', () => {
+    const index = indexOfMovies([
+      ['tt0062622', '2001: A Space Odyssey', 1968, 700_000],
+      ['tt0000002', 'The Odyssey', 1997, 50_000],
+      ['tt0000003', 'Odyssey', 2001, 1_000],
+      ['tt0000004', 'Odyssey 2001x', 1990, 500],
+    ]);
+    // Still being typed: the number may begin a longer word (a title starting with the words ranks first).
+    expect(index.search('odyssey 2001', { limit: 10 }).ids).toEqual(['tt0000003', 'tt0000004', 'tt0062622']);
+    expect(index.search('odyssey 2001 ', { limit: 10 }).ids).toEqual(['tt0000003', 'tt0062622']);
+    expect(index.search('odyssey 1997', { limit: 10 }).ids).toEqual(['tt0000002']);
+  });
+
   it('finds a short word typed with two neighbouring letters swapped, which shares no trigram with it', () => {
     const index = indexOfMovies([
       ['tt0087182', 'Dune', 1984, 180_000],

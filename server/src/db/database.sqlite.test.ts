@@ -176,7 +176,7 @@ describe('SQLite batches written on a worker thread', () => {
     await database.close();
   });
 
-  it('takes a batch as columns (an array per parameter, or one value for every row), written in the order of a column', async () => {
+  it('takes a batch as columns (an array or typed array per parameter, or one value for every row), written in the order of a column', async () => {
     for (const writeWorker of [true, false]) {
       const database = await openDatabase({ url: `sqlite:${tempFile()}`, writeWorker });
       const sqlite = database.sqlite as NonNullable<typeof database.sqlite>;
@@ -184,6 +184,8 @@ describe('SQLite batches written on a worker thread', () => {
       const names = ['c', 'a', 'd', 'b'];
       await database.writeBatch?.('insert into log (name, n, tag) values (?, ?, ?)', { columns: [names, [3, 1, 4, 2], 'x'], orderBy: 0 });
       await database.writeBatch?.('insert into log (name, n, tag) values (?, ?, ?)', { columns: [['z', 'y'], [9, 8], 'unsorted'] });
+      // Typed arrays are columns too, and can order the rows.
+      await database.writeBatch?.('insert into log (name, n, tag) values (?, ?, ?)', { columns: ['t', Int32Array.from([7, 5, 6]), 'typed'], orderBy: 1 });
       expect(sqlite.prepare('select name, n, tag from log order by seq').all()).toEqual([
         { name: 'a', n: 1, tag: 'x' },
         { name: 'b', n: 2, tag: 'x' },
@@ -191,8 +193,11 @@ describe('SQLite batches written on a worker thread', () => {
         { name: 'd', n: 4, tag: 'x' },
         { name: 'z', n: 9, tag: 'unsorted' },
         { name: 'y', n: 8, tag: 'unsorted' },
+        { name: 't', n: 5, tag: 'typed' },
+        { name: 't', n: 6, tag: 'typed' },
+        { name: 't', n: 7, tag: 'typed' },
       ]);
-      expect(database.backgroundBatches?.() ?? 0).toBe(writeWorker ? 2 : 0);
+      expect(database.backgroundBatches?.() ?? 0).toBe(writeWorker ? 3 : 0);
       await database.close();
     }
   });

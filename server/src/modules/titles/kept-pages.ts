@@ -1,4 +1,5 @@
 import type { TitleType } from '../../../../common/contracts/titles.ts';
+import { titleHandle } from './title-keys.ts';
 
 /**
  * Kept title pages, held so that the garbage collector has almost nothing to copy.
@@ -7,8 +8,9 @@ import type { TitleType } from '../../../../common/contracts/titles.ts';
  * genre combination shares. Held as objects (an entry, an array of parts, a view of the bytes), each kept page left
  * about 300 bytes of objects for every young-generation collection to copy until they were promoted, and under cold
  * title pages those copies made up half of every pause. Here a page's own part is written as UTF-8 into a ring of
- * slabs, and what is known about it lives in typed arrays indexed by a slot number; the only objects per page are
- * the key in the map from ids to slots and the reference to its shared end.
+ * slabs, and what is known about it lives in typed arrays indexed by a slot number; the only reference per page is the
+ * one to its shared end. Pages are found by the title's key (title-keys.ts), an integer for nearly every id, so the
+ * request's id string is not held either.
  *
  * Pages are dropped in the order they were written (a ring of `capacity` slots, and a ring of slabs of `slabBytes`
  * holding at most `capacity * averageBytes`): when the writing comes round to a slab, the pages in it are gone, and
@@ -32,8 +34,9 @@ export interface KeptPage {
 const TYPES: readonly TitleType[] = ['movie', 'tvSeries'];
 
 export class KeptPages {
-  private readonly slotOf = new Map<string, number>();
-  private readonly idOf: (string | undefined)[];
+  private readonly slotOf = new Map<number | string, number>();
+  /** The title each slot holds, by titleHandle. */
+  private readonly idOf: (number | string | undefined)[];
   private readonly endOf: (Buffer | undefined)[];
   private readonly slabOf: Int32Array;
   private readonly startOf: Int32Array;
@@ -74,7 +77,7 @@ export class KeptPages {
 
   /** The page kept for `id` while it is current (not expired, of this catalogue version), else undefined. */
   get(id: string, now: number, version: number): KeptPage | undefined {
-    const slot = this.slotOf.get(id);
+    const slot = this.slotOf.get(titleHandle(id));
     if (slot === undefined) return undefined;
     const slab = this.slabOf[slot];
     if (this.generation[slab] !== this.writtenIn[slot] || this.expiresAt[slot] <= now || this.versionOf[slot] !== version) {
@@ -93,7 +96,8 @@ export class KeptPages {
   set(id: string, page: { type: TitleType; head: string; end: Buffer }, expires: number, version: number): void {
     const length = Buffer.byteLength(page.head);
     if (length > this.slabBytes / 4) return;
-    const old = this.slotOf.get(id);
+    const handle = titleHandle(id);
+    const old = this.slotOf.get(handle);
     if (old !== undefined) this.drop(old);
     if (this.slab < 0 || this.used + length > this.slabBytes) this.nextSlab();
     const slot = this.nextSlot;
@@ -101,7 +105,7 @@ export class KeptPages {
     const previous = this.idOf[slot];
     if (previous !== undefined) this.drop(slot);
     this.slabs[this.slab].write(page.head, this.used);
-    this.idOf[slot] = id;
+    this.idOf[slot] = handle;
     this.endOf[slot] = page.end;
     this.slabOf[slot] = this.slab;
     this.startOf[slot] = this.used;
@@ -110,7 +114,7 @@ export class KeptPages {
     this.expiresAt[slot] = expires;
     this.versionOf[slot] = version;
     this.typeOf[slot] = TYPES.indexOf(page.type);
-    this.slotOf.set(id, slot);
+    this.slotOf.set(handle, slot);
     this.used += length;
   }
 

@@ -65,3 +65,17 @@ describe('kept title pages', () => {
     expect(kept.size).toBe(0);
   });
 });
+
+describe('kept title pages by key', () => {
+  it('tells apart ids that are keys from ids that are not, and ids of 7 and 8 digits with the same number', () => {
+    const kept = new KeptPages(10, 1024);
+    kept.set('tt0211915', page('tt0211915'), 2000, 7);
+    kept.set('tt00211915', page('tt00211915'), 2000, 7);
+    kept.set('jw-tm2', page('jw-tm2'), 2000, 7);
+    expect(kept.get('tt0211915', 1000, 7)?.head.toString()).toBe(page('tt0211915').head);
+    expect(kept.get('tt00211915', 1000, 7)?.head.toString()).toBe(page('tt00211915').head);
+    expect(kept.get('jw-tm2', 1000, 7)?.head.toString()).toBe(page('jw-tm2').head);
+    expect(kept.get('tt211915', 1000, 7)).toBeUndefined();
+    expect(kept.size).toBe(3);
+  });
+});

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind, TitlesTable, TitleType } from '../../db/schema.ts';
 import type { IndexCard, IndexRow } from './search-index.ts';
+import { DIGITS_7, titleIdOfKey } from './title-keys.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -363,6 +364,26 @@ export async function writeActivityBatch(
 ): Promise<void> {
   if (!database.writeBatch) return addActivityCounts(database.db, titleIds.map((titleId, i) => ({ day, titleId, kind, count: counts[i] })));
   return database.writeBatch(ACTIVITY_UPSERT_SQL, { columns: [day, titleIds, kind, counts, titleIds], orderBy: 1 });
+}
+
+/**
+ * The title id of a key (title-keys.ts) in SQLite: "tt" and the number in 7 digits below 10,000,000, else in 8
+ * (printf, as the driver binds a number as a real).
+ */
+const ID_OF_KEY_SQL = `case when ? < ${DIGITS_7} then printf('tt%07d', ?) else printf('tt%08d', ? - ${DIGITS_7}) end`;
+const ACTIVITY_BY_KEY_UPSERT_SQL = `insert into title_activity_daily (day, title_id, kind, count)
+  select ?, t.id, ?, ? from titles t where t.id = ${ID_OF_KEY_SQL}
+  on conflict (day, title_id, kind) do update set count = title_activity_daily.count + excluded.count`;
+
+/**
+ * As writeActivityBatch, for titles given by their keys (title-keys.ts) and counts in typed arrays: on SQLite the
+ * writer makes the ids from the keys, so the sender holds no string per title while the batch is written (held
+ * for the half second or so that takes, 20,000 ids were copied and promoted by the garbage collector).
+ */
+export async function writeActivityByKey(database: Database, day: string, kind: TitleActivityKind, keys: Int32Array, counts: Int32Array): Promise<void> {
+  if (keys.length === 0) return;
+  if (!database.writeBatch) return writeActivityBatch(database, day, kind, Array.from(keys, titleIdOfKey), Array.from(counts));
+  return database.writeBatch(ACTIVITY_BY_KEY_UPSERT_SQL, { columns: [day, kind, counts, keys, keys, keys], orderBy: 3 });
 }
 
 export async function addSearchQueryCount(db: Db, day: string, query: string): Promise<void> {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { titleKey } from './title-keys.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
 import { normalizeText } from './titles.normalize.ts';
 import { presentCard } from './titles.presenter.ts';
-import { findCardRows, upsertTitles, writeActivityBatch } from './titles.repository.ts';
+import { findCardRows, upsertTitles, writeActivityBatch, writeActivityByKey } from './titles.repository.ts';
 import { recordTitleActivity } from './titles.service.ts';
 
 let ctx: TestContext;
@@ -489,6 +490,41 @@ describe('buffered title views', () => {
     await writeActivityBatch(ctx.database, day, 'view', titleIds.slice(0, 1), counts.slice(0, 1));
     const stored = await ctx.database.db.selectFrom('titleActivityDaily').selectAll().where('day', '=', day).execute();
     expect(stored).toEqual([{ day, titleId: 'tt0180073', kind: 'view', count: 8 }]);
+  });
+});
+
+describe('title views by key', () => {
+  const viewsOn = async (day: string) =>
+    Object.fromEntries(
+      (await ctx.database.db.selectFrom('titleActivityDaily').select(['titleId', 'count']).where('day', '=', day).where('kind', '=', 'view').execute()).map(
+        (r) => [r.titleId, Number(r.count)],
+      ),
+    );
+
+  it('writes counts of titles given by their keys, ids of 7 and 8 digits alike, skipping titles that are not there', async () => {
+    const day = '2026-01-06';
+    const keys = Int32Array.from(['tt0180073', 'tt13130308', 'tt0000002', 'tt99999999'], titleKey);
+    await writeActivityByKey(ctx.database, day, 'view', keys, Int32Array.from([2, 3, 4, 5]));
+    await writeActivityByKey(ctx.database, day, 'view', keys.subarray(0, 2), Int32Array.from([1, 1]));
+    await writeActivityByKey(ctx.database, day, 'view', new Int32Array(0), new Int32Array(0));
+    expect(await viewsOn(day)).toEqual({ tt0180073: 3, tt13130308: 4 });
+  });
+
+  it('counts the views of a title page whatever its id looks like', async () => {
+    await upsertTitles(ctx.database.db, [{ id: 'jw-tm424242', titleType: 'movie', primaryTitle: 'Only On A Streamer', genres: ['Drama'], popularity: 0.5 }], searchText);
+    await ctx.app.titles.sync();
+    const service = ctx.app.titles;
+    await service.flushViews();
+    const day = new Date().toISOString().slice(0, 10);
+    const before = await viewsOn(day);
+    for (const id of ['jw-tm424242', 'tt13130308', 'tt0180073', 'jw-tm424242', 'tt13130308', 'jw-tm424242']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/movies/movie/${id}` });
+      expect(res.statusCode).toBe(200);
+    }
+    await service.flushViews();
+    const after = await viewsOn(day);
+    const added = (id: string) => (after[id] ?? 0) - (before[id] ?? 0);
+    expect([added('jw-tm424242'), added('tt13130308'), added('tt0180073')]).toEqual([3, 2, 1]);
   });
 });
 

@@ -9,7 +9,8 @@
  * (lower-case, accent-free); the vocabulary is sorted so every prefix is a
  * contiguous range of tokens, and postings are stored in vocabulary order, so a
  * prefix's postings are one contiguous slice. Typos are found through a
- * trigram index over the vocabulary, verified by edit distance.
+ * trigram index over the vocabulary, verified by edit distance. A one-word query may also be a title's acronym
+ * ("lotr"): see ACRONYM_MIN.
  *
  * A main segment holds the catalogue as of the last full build; titles changed
  * since then live in a small delta segment, and their old copies in the main
@@ -131,6 +132,62 @@ const FILTER_RATIO = 32;
 /** Words or prefixes in more than 1/64 of the titles keep their filter bitset (256 at most: 32 MB for a million titles). */
 const SHARED_FILTER_SHARE = 64;
 const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
+
+/**
+ * Acronyms. A title's acronym is the first character of each word of its primary title as the index reads it
+ * (normalised: lower case, accents folded, apostrophes dropped, "&" read as "and", other punctuation a space), a
+ * word of digits only counting whole: "The Lord of the Rings" is "tlotr", "10 Things I Hate About You" "10tihay",
+ * "Ocean's 11" "o11". A word starting with anything but a-z or 0-9 (another alphabet) ends it there. A title has up to
+ * three: as written, without a leading "the", "a" or "an" ("lotr"), and without any of MINOR_WORDS ("The Good, the
+ * Bad and the Ugly": "gbu"), each kept when it has two words or more and three characters or more. Original titles
+ * have none.
+ *
+ * A query that is one word of ACRONYM_MIN to ACRONYM_MAX letters and digits, a letter among them, also finds the
+ * titles whose acronym begins with it ("lotr" finds every Lord of the Rings film, "tlotrtt" The Two Towers), as
+ * typed or while still being typed alike. Two letters never do (too many titles). They rank after every title the
+ * word matches as typed (exact, prefix, anywhere), by popularity among themselves, and are looked up only when those
+ * plain matches do not fill the page already (see TitleSearchIndex.compute): "got" gives the titles with a word
+ * starting "got" first, and Game of Thrones only past them. They rank before the typo matches, unless a typo match
+ * is better known than they are (see TitleSearchIndex.withAcronyms): a typo is often also some obscure title's
+ * initials.
+ */
+const ACRONYM_MIN = 3;
+const ACRONYM_MAX = 8;
+/** Words a title's third acronym leaves out. */
+const MINOR_WORDS = ['the', 'a', 'an', 'and', 'of'];
+/**
+ * The score of a title found by its acronym: after plain matches (0-2), before typos (9 and up); or after every typo
+ * match (9-11.5) when one is better known (see TitleSearchIndex.withAcronyms), before words left out (20 and up).
+ */
+const ACRONYM_SCORE = 3;
+const ACRONYM_AFTER_TYPOS = 12;
+/** Acronym characters are numbered 1-36 (see acronymCode): three of them choose one of 37^3 buckets, or a bucket's sub-key. */
+const ACRONYM_BUCKETS = 37 ** 3;
+/** Bits of Segment.acroWord besides the word's first character's code. */
+const ACRO_DIGITS = 64;
+const ACRO_MINOR = 128;
+const ACRO_ARTICLE = 256;
+
+/** An acronym character's number: 1-10 for 0-9, 11-36 for a-z, 0 for anything else (which ends an acronym). */
+function acronymCode(c: number): number {
+  if (c >= 97 && c <= 122) return c - 86;
+  if (c >= 48 && c <= 57) return c - 47;
+  return 0;
+}
+
+/** The query's word when it may be an acronym (one word of ACRONYM_MIN to ACRONYM_MAX a-z and 0-9, a letter among them), else null. */
+function acronymWord(q: ParsedQuery): string | null {
+  if (q.tokens.length !== 1) return null;
+  const t = q.tokens[0];
+  if (t.length < ACRONYM_MIN || t.length > ACRONYM_MAX) return null;
+  let letter = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 97 && c <= 122) letter = true;
+    else if (c < 48 || c > 57) return null;
+  }
+  return letter ? t : null;
+}
 
 /** Genre names <-> bits, shared by all segments (IMDb has 28 genres; up to 32 are indexed). */
 export class GenreRegistry {
@@ -749,6 +806,210 @@ export class Segment {
     }
     for (const [y, l] of byYear) this.yearPostings.set(y, Int32Array.from(l));
     this.buildExactTitles();
+    this.buildAcronyms();
+  }
+
+  // Acronyms (see ACRONYM_MIN): every acronym a title has as one entry, document * 4 + variant (0 as written, 1
+  // without a leading article, 2 without minor words), sorted by the acronym's first six characters and then by
+  // document. Bucket b (the first three characters, see acronymCode) holds acroEntry[acroStart[b], acroStart[b + 1]),
+  // sorted by acroSub (the next three, 0 past the end), so a query's titles are one bucket's slice, found by a binary
+  // search over 16-bit numbers. Six bytes an acronym and no strings: 354,000 acronyms, 2.4 MB with the bucket table
+  // (200 kB), for the benchmark's million titles, most of which have one or two words and so no acronym; built in
+  // 0.1-0.3 s.
+  private acroStart = new Uint32Array(0);
+  private acroSub = new Uint16Array(0);
+  private acroEntry = new Int32Array(0);
+  /**
+   * Per vocabulary word: its first character's acronym code, and ACRO_DIGITS when it is a number, ACRO_MINOR for
+   * MINOR_WORDS, ACRO_ARTICLE for ARTICLES.
+   */
+  private acroWord = new Uint16Array(0);
+  private acroCodes = new Uint8Array(ACRONYM_MAX);
+  /** The documents an acronym lookup keeps (see acronymSearch). */
+  private acroBest = new Int32Array(64);
+
+  /**
+   * The acronym characters (codes, see acronymCode) of document d's primary title in a variant (see acroEntry), at
+   * most `max` of them into `out`: how many, or -1 when the title has no such acronym (fewer than two words, no
+   * leading article to leave out, no minor word past it to leave out).
+   */
+  private acronymCodes(d: number, variant: number, out: Uint8Array, max: number): number {
+    const toks = this.toks;
+    const info = this.acroWord;
+    let k = this.tokStart[d];
+    const end = k + this.primaryLen[d];
+    if (end - k < 2) return -1;
+    const leading = (info[toks[k]] & ACRO_ARTICLE) !== 0;
+    if (variant === 1) {
+      if (!leading) return -1;
+      k++;
+    } else if (variant === 2) {
+      let minor = false;
+      for (let j = leading ? k + 1 : k; j < end && !minor; j++) minor = (info[toks[j]] & ACRO_MINOR) !== 0;
+      if (!minor) return -1;
+    }
+    let words = 0;
+    let n = 0;
+    let open = true;
+    for (; k < end; k++) {
+      const w = info[toks[k]];
+      if (variant === 2 && (w & ACRO_MINOR) !== 0) continue;
+      words++;
+      if (open) {
+        const code = w & 63;
+        if (code === 0) open = false;
+        else if ((w & ACRO_DIGITS) === 0) out[n++] = code;
+        else {
+          const from = this.vocab.start[toks[k]];
+          const to = this.vocab.start[toks[k] + 1];
+          for (let i = from; i < to && n < max; i++) out[n++] = acronymCode(this.vocab.units[i]);
+        }
+        if (n >= max) open = false;
+      }
+      if (!open && words >= 2) break;
+    }
+    return words >= 2 ? n : -1;
+  }
+
+  private buildAcronyms(): void {
+    const v = this.vocab.length;
+    const { units, start } = this.vocab;
+    const info = new Uint16Array(v);
+    for (let t = 0; t < v; t++) {
+      const from = start[t];
+      const to = start[t + 1];
+      if (to === from) continue;
+      let digits = true;
+      for (let i = from; i < to && digits; i++) digits = units[i] >= 48 && units[i] <= 57;
+      info[t] = acronymCode(units[from]) | (digits ? ACRO_DIGITS : 0);
+    }
+    for (const m of MINOR_WORDS) {
+      const id = this.exactId(m);
+      if (id >= 0) info[id] |= ACRO_MINOR;
+    }
+    for (const id of this.articleIds) info[id] |= ACRO_ARTICLE;
+    this.acroWord = info;
+    // Every acronym of three characters or more, as its first six characters in base 37 (below 2^32) and its entry.
+    let keys = new Float64Array(1024);
+    let entries = new Int32Array(1024);
+    let m = 0;
+    const codes = this.acroCodes;
+    for (let d = 0; d < this.n; d++) {
+      if (this.primaryLen[d] < 2) continue;
+      for (let variant = 0; variant < 3; variant++) {
+        const len = this.acronymCodes(d, variant, codes, 6);
+        if (len < ACRONYM_MIN) continue;
+        let key = 0;
+        for (let i = 0; i < 6; i++) key = key * 37 + (i < len ? codes[i] : 0);
+        if (m === keys.length) {
+          const k2 = new Float64Array(m * 2);
+          k2.set(keys);
+          keys = k2;
+          const e2 = new Int32Array(m * 2);
+          e2.set(entries);
+          entries = e2;
+        }
+        keys[m] = key;
+        entries[m++] = d * 4 + variant;
+      }
+    }
+    if (m === 0) return;
+    // Sorted by (key, document) as one number each (32 + 21 bits), natively; by comparison past 2^21 acronyms.
+    const docBits = 2 ** 21;
+    const order = new Int32Array(m);
+    if (m <= docBits) {
+      const packed = new Float64Array(m);
+      for (let i = 0; i < m; i++) packed[i] = keys[i] * docBits + i;
+      packed.sort();
+      for (let i = 0; i < m; i++) order[i] = packed[i] % docBits;
+    } else {
+      for (let i = 0; i < m; i++) order[i] = i;
+      order.sort((a, b) => keys[a] - keys[b] || a - b);
+    }
+    const acroStart = new Uint32Array(ACRONYM_BUCKETS + 1);
+    const acroSub = new Uint16Array(m);
+    const acroEntry = new Int32Array(m);
+    for (let i = 0; i < m; i++) {
+      const key = keys[order[i]];
+      const bucket = Math.floor(key / ACRONYM_BUCKETS);
+      acroStart[bucket + 1]++;
+      acroSub[i] = key - bucket * ACRONYM_BUCKETS;
+      acroEntry[i] = entries[order[i]];
+    }
+    for (let b = 0; b < ACRONYM_BUCKETS; b++) acroStart[b + 1] += acroStart[b];
+    this.acroStart = acroStart;
+    this.acroSub = acroSub;
+    this.acroEntry = acroEntry;
+  }
+
+  /** The first of acroSub[lo, hi) not below `sub` (binary search). */
+  private subBound(lo: number, hi: number, sub: number): number {
+    const a = this.acroSub;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (a[mid] < sub) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * The titles one of whose acronyms begins with `word` (see acronymWord), of the type (-1: any) and not hidden, most
+   * popular first: up to `enough` of them, added to `out` scored ACRONYM_SCORE. A title is added once, but may be one
+   * the caller has found already.
+   */
+  acronymSearch(word: string, type: number, enough: number, hidden: Uint32Array | null, out: Hit[]): void {
+    if (this.acroEntry.length === 0) return;
+    const len = word.length;
+    const c = (i: number) => acronymCode(word.charCodeAt(i));
+    const bucket = (c(0) * 37 + c(1)) * 37 + c(2);
+    let lo = this.acroStart[bucket];
+    let hi = this.acroStart[bucket + 1];
+    if (len > 3 && lo < hi) {
+      // The next three characters, as far as typed: one sub-key, or the range of those that begin with them.
+      const sub = len === 4 ? c(3) * 1369 : len === 5 ? (c(3) * 37 + c(4)) * 37 : (c(3) * 37 + c(4)) * 37 + c(5);
+      const span = len === 4 ? 1369 : len === 5 ? 37 : 1;
+      lo = this.subBound(lo, hi, sub);
+      hi = this.subBound(lo, hi, sub + span);
+    }
+    if (lo >= hi) return;
+    const entries = this.acroEntry;
+    const codes = this.acroCodes;
+    // Seven or eight characters: the keys hold six, so the rest is read from the title.
+    const matches = (e: number): boolean => {
+      if (len <= 6) return true;
+      if (this.acronymCodes(e >> 2, e & 3, codes, len) < len) return false;
+      for (let i = 6; i < len; i++) if (codes[i] !== c(i)) return false;
+      return true;
+    };
+    // One pass over the slice, keeping the `enough` most popular (lowest) documents that qualify, in order: past the
+    // first few, a document not above the last kept is passed over after one comparison, so a common beginning of
+    // three characters (thousands of acronyms in a million titles) costs a sequential read of its slice.
+    if (this.acroBest.length < enough) this.acroBest = new Int32Array(enough);
+    const best = this.acroBest;
+    let k = 0;
+    for (let i = lo; i < hi; i++) {
+      const e = entries[i];
+      const d = e >> 2;
+      if (k === enough && d >= best[k - 1]) continue;
+      if (type >= 0 && this.type[d] !== type) continue;
+      if (hidden !== null && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) continue;
+      if (!matches(e)) continue;
+      // Where it goes (binary search: a late page keeps a thousand or more), unless it is there already (the same
+      // title by two of its acronyms).
+      let j = 0;
+      let top = k;
+      while (j < top) {
+        const mid = (j + top) >>> 1;
+        if (best[mid] < d) j = mid + 1;
+        else top = mid;
+      }
+      if (j < k && best[j] === d) continue;
+      if (k < enough) k++;
+      best.copyWithin(j + 1, j, k - 1);
+      best[j] = d;
+    }
+    for (let i = 0; i < k; i++) out.push({ seg: this, doc: best[i], score: ACRONYM_SCORE, key: hitKey(this, best[i], ACRONYM_SCORE) });
   }
 
   // Exact titles: a hash table from a title's whole token sequence (primary and original, each also
@@ -1119,6 +1380,7 @@ export class Segment {
    * when more than one year off), +9 when a word matched only through a typo, +20 when words had to be dropped.
    * A title with every word but another year ("dune 2021" finding Dune, 1984) thus ranks above a typo that
    * has the year (June, 2021), and "halloween 2017" gives Halloween (2018) before the better known 1978 one.
+   * (Titles found by their acronym are found apart, scored ACRONYM_SCORE or ACRONYM_AFTER_TYPOS: see acronymSearch.)
    *
    * Stops early once `enough` documents scored 1 or better: documents come most popular first, so a
    * later one ranks above those only with a score under 1, and such titles (the query is the whole
@@ -1792,8 +2054,21 @@ export class TitleSearchIndex {
     // after it as a whole title, ranked with the titles that start with what was typed, at 40% of its popularity.
     const lead = leadingArticle(q);
     if (lead && !lead.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
+    // One word that may be an acronym, when the plain matches do not fill the page (they rank first, so when they
+    // do, the page is the same without): the titles it is or begins the acronym of ("lotr": The Lord of the Rings
+    // films), ranked once the typos are known (see withAcronyms). As many as a page could take past the plain matches,
+    // since some may be among them.
+    const plain = hits.length;
+    const acronym = plain <= want ? acronymWord(q) : null;
+    let acronyms: Hit[] | null = null;
+    if (acronym !== null) {
+      acronyms = [];
+      this.main.acronymSearch(acronym, type, want + 1 + plain, this.hiddenDocs, acronyms);
+      this.delta?.acronymSearch(acronym, type, want + 1 + plain, null, acronyms);
+    }
     // Typos, split words and dropped words (always ranked after plain matches) are looked for when nothing matched
-    // plainly, when a single word matched few titles, or to fill later pages.
+    // plainly, when a single word matched few titles, or to fill later pages. Acronym matches do not count here: the
+    // typo matches decide where they rank.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
     if (few) {
       hits = this.merged(hits, this.run(q, type, cap, want + 1, 'fallback'));
@@ -1820,12 +2095,47 @@ export class TitleSearchIndex {
         hits = this.merged(hits, this.run(fewer, type, cap, want + 1, 'anyYear'));
       }
     }
+    if (acronyms !== null && acronyms.length > 0) hits = this.withAcronyms(hits, acronyms);
     const page = hits.slice(offset, want);
     const ids = page.map((h) => h.seg.ids.at(h.doc));
     this.pageIds = ids.slice();
     this.pageHits = page;
     this.pageVersion = this.version;
     return { ids, hasMore: hits.length > want };
+  }
+
+  /**
+   * Titles found by their acronym (scored ACRONYM_SCORE) added to the other hits, best first. Each ranks after the
+   * plain matches and before every typo match when it is at least as popular as the most popular typo match (of
+   * a title not found by its acronym too), and after them all otherwise (ACRONYM_AFTER_TYPOS): people shorten the
+   * titles everyone knows, while a four-letter typo ("stne", "dmon") is often the initials of some obscure title,
+   * which must not come before the well-known title the typo is of. A title matched both ways keeps the better rank.
+   */
+  private withAcronyms(hits: Hit[], acronyms: Hit[]): Hit[] {
+    const main = this.main;
+    const keyOf = (h: Hit) => (h.seg === main ? h.doc : -1 - h.doc);
+    const byTitle = new Map<number, number>();
+    for (let a = 0; a < acronyms.length; a++) byTitle.set(keyOf(acronyms[a]), a);
+    // Per acronym match, the other hit of the same title (-1: none); and the most popular other typo match.
+    const same = new Int32Array(acronyms.length).fill(-1);
+    let best = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < hits.length; i++) {
+      const h = hits[i];
+      const a = byTitle.get(keyOf(h));
+      if (a !== undefined) same[a] = i;
+      else if (h.score >= TYPO_PENALTY && h.seg.pop[h.doc] > best) best = h.seg.pop[h.doc];
+    }
+    for (let a = 0; a < acronyms.length; a++) {
+      const h = acronyms[a];
+      if (h.seg.pop[h.doc] < best) {
+        h.score = ACRONYM_AFTER_TYPOS;
+        h.key = hitKey(h.seg, h.doc, h.score);
+      }
+      const i = same[a];
+      if (i < 0) hits.push(h);
+      else if (hits[i].score > h.score) hits[i] = h;
+    }
+    return hits.sort(compareHits);
   }
 
   /** Hits of a later pass added to those of earlier ones (each title once), best first. */

@@ -103,4 +103,10 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'hte dune', expect: 'tt1160419', why: 'typo of an article the title does not have' },
   { query: 'the godfather', expect: 'tt0068646', why: 'article kept before an obscure title without it' },
   { query: 'mononoke', expect: 'tt0119698', why: 'original title word' },
+  // acronyms
+  { query: 'lotr', expect: 'tt0120737', why: 'acronym without the article, beginning those of all three films' },
+  { query: 'bttf', expect: 'tt0088763', why: 'acronym' },
+  { query: 'gbu', expect: 'tt0060196', why: 'acronym without "the" and "and"' },
+  { query: 'himym', expect: 'tt0460649', titleType: 'tvSeries', why: 'acronym of a series' },
+  { query: 'got', expect: 'tt0944947', why: 'acronym of a series before a less known film\'s (Grave of the Fireflies)' },
 ];

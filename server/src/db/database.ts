@@ -319,16 +319,19 @@ async function writeInSlices(
   else {
     // Columns into rows (see BatchRows), in the order of the `orderBy` column when there is one.
     const { columns, orderBy } = batch as Exclude<BatchRows, readonly unknown[]>;
-    const isColumn = (c: unknown): c is ArrayLike<unknown> => Array.isArray(c) || (ArrayBuffer.isView(c) && !(c instanceof DataView));
+    // A column is an array or a typed array. (No named helper function here: the worker gets this function's
+    // source, and a bundler may wrap named functions in a helper the worker does not have.)
+    const isColumn = columns.map((c) => Array.isArray(c) || ArrayBuffer.isView(c));
     let length = 0;
-    for (const c of columns) if (isColumn(c)) length = Math.max(length, c.length);
+    columns.forEach((c, j) => {
+      if (isColumn[j]) length = Math.max(length, (c as ArrayLike<unknown>).length);
+    });
     const order = Array.from({ length }, (_, i) => i);
-    const key = orderBy === undefined ? null : columns[orderBy];
-    if (isColumn(key)) {
-      const k = key as ArrayLike<number | string>;
+    if (orderBy !== undefined && isColumn[orderBy]) {
+      const k = columns[orderBy] as ArrayLike<number | string>;
       order.sort((a, b) => (k[a] < k[b] ? -1 : k[a] > k[b] ? 1 : 0));
     }
-    rows = order.map((i) => columns.map((c) => (isColumn(c) ? c[i] : c)));
+    rows = order.map((i) => columns.map((c, j) => (isColumn[j] ? (c as ArrayLike<unknown>)[i] : c)));
   }
   const slice = db.transaction((from: number): number => {
     const until = performance.now() + sliceMs;

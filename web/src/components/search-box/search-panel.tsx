@@ -110,7 +110,7 @@ function TitleRow({ item }: { item: MediaSearchResult }) {
     <>
       <PosterImage id={item.id} title={item.title} year={year} src={item.primaryImage} width={92} mini className="w-9 shrink-0 rounded-md" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-[var(--text)]">{item.title}</span>
+        <span className="line-clamp-2 font-medium leading-snug text-[var(--text)]">{item.title}</span>
         <span className="block truncate text-xs text-[var(--muted)]">
           {year} · {typeLabel(item.type)}
           {item.creator ? ` · ${item.creator}` : ''}

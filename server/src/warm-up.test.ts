@@ -41,7 +41,7 @@ describe('warm-up before listening', () => {
     // ... the kept answers were let go (a new holder), and answers are unchanged.
     const again = await ctx.app.titles.suggest('star wars', null);
     expect(again).not.toBe(kept);
-    expect(again).toEqual(kept);
+    expect(String(again.json)).toBe(String(kept.json));
     expect(await search('godfather')).toEqual(before);
     // Counting works again afterwards.
     const page = await ctx.app.inject({ method: 'GET', url: '/api/movies/movie/tt0068646' });

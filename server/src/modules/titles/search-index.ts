@@ -2009,9 +2009,12 @@ export class TitleSearchIndex {
     return this.main.n - this.hiddenCount + (this.delta?.n ?? 0);
   }
 
-  /** A title as a card from the index (null when the index does not hold it, or not its card text). */
-  card(id: string): IndexCard | null {
-    const k = this.version === this.pageVersion ? this.pageIds.indexOf(id) : -1;
+  /**
+   * A title as a card from the index (null when the index does not hold it, or not its card text). `at`, the
+   * title's position in the last search's page when the caller walks that page in order, spares looking for it there.
+   */
+  card(id: string, at = -1): IndexCard | null {
+    const k = this.version !== this.pageVersion ? -1 : this.pageIds[at] === id ? at : this.pageIds.indexOf(id);
     if (k >= 0) return this.pageHits[k].seg.card(this.pageHits[k].doc, id);
     if (this.delta) {
       const d = this.delta.docOf(id);

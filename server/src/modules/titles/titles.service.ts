@@ -162,7 +162,8 @@ function endFor(similar: SimilarList, position: number): Buffer | undefined {
 
 /** An answer kept as JSON; the same holder each time it is found again. */
 export interface KeptAnswer {
-  readonly json: string;
+  /** Text when just written; UTF-8 bytes outside the heap once kept (see TitlesService.keep). */
+  readonly json: string | Buffer;
 }
 
 /** Writers of answers as JSON, {"data": value}. */
@@ -416,6 +417,8 @@ export class TitlesService {
    * spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the index changes.
    */
   private answers = new LruMap<string, KeptAnswer>(ANSWER_CACHE);
+  /** Where kept answers are written as bytes. */
+  private answerSlabs = new ByteSlabs();
   private answersVersion = -1;
   /** Which queries and title pages were asked for recently: answers are kept from their second request. */
   private askedAgain = new Doorkeeper();
@@ -463,9 +466,12 @@ export class TitlesService {
   }
 
   /** Keeps a new answer under its input and its folded query, from the query's second request (see Doorkeeper). */
-  private keep(exact: string, folded: string, kept: KeptAnswer, version: number): KeptAnswer {
+  private keep(exact: string, folded: string, answer: { json: string }, version: number): KeptAnswer {
     // Most queries are asked once; an answer built for an older catalogue is given but not kept.
-    if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return kept;
+    if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return answer;
+    // Kept as bytes in a slab (lib/byte-slabs.ts): a kept answer, about 1.5 KB, would otherwise be copied by the next
+    // young collection and then promoted, while every request waits; kept as bytes, only the view is.
+    const kept = { json: this.answerSlabs.bytes(answer.json) };
     this.answers.set(folded, kept);
     this.answers.set(exact, kept);
     return kept;
@@ -733,8 +739,8 @@ export class TitlesService {
   /** Cards of the given titles, in order, from the search index; undefined when it does not hold one of them yet. */
   private heldCards(ids: readonly string[]): MediaSearchResult[] | undefined {
     const out: MediaSearchResult[] = [];
-    for (const id of ids) {
-      const held = this.index.card(id);
+    for (let i = 0; i < ids.length; i++) {
+      const held = this.index.card(ids[i], i);
       if (!held) return undefined;
       out.push(presentCard(held));
     }

@@ -16,24 +16,43 @@ export const SLAB_BYTES = 256 * 1024;
 export class ByteSlabs {
   private slab: Buffer = Buffer.allocUnsafeSlow(0);
   private used = 0;
+  /** How many slabs were started, and when each one was (by its memory; a slab no view is left of is forgotten). */
+  private started = 0;
+  private startedAt = new WeakMap<ArrayBufferLike, number>();
 
   constructor(private readonly slabBytes = SLAB_BYTES) {}
 
-  /** The text's UTF-8 bytes, in a view of a slab. */
-  bytes(text: string): Buffer {
-    const length = Buffer.byteLength(text);
+  /** The text's UTF-8 bytes (or the bytes given, copied), in a view of a slab. */
+  bytes(text: string | Uint8Array): Buffer {
+    const isText = typeof text === 'string';
+    const length = isText ? Buffer.byteLength(text) : text.length;
     if (length > this.slabBytes / 4) {
       const own = Buffer.allocUnsafeSlow(length);
-      own.write(text);
+      if (isText) own.write(text);
+      else own.set(text);
       return own;
     }
     if (this.used + length > this.slab.length) {
       this.slab = Buffer.allocUnsafeSlow(this.slabBytes);
       this.used = 0;
+      this.startedAt.set(this.slab.buffer, ++this.started);
     }
     const start = this.used;
-    this.slab.write(text, start);
+    if (isText) this.slab.write(text, start);
+    else this.slab.set(text, start);
     this.used += length;
     return this.slab.subarray(start, start + length);
+  }
+
+  /**
+   * For pieces kept by a cache that keeps what is in use (least recently used first, lib/lru.ts) rather than in the
+   * order they were written: the view itself while its slab is one of the last `recent` started, else its bytes
+   * copied into the current slab. A few pieces still in use would otherwise keep every old slab they sit in alive,
+   * however little else of it is; renewed as they are used, old slabs hold only pieces on their way out of the cache.
+   * A piece with a buffer of its own is given back as it is.
+   */
+  renewed(view: Buffer, recent: number): Buffer {
+    const at = this.startedAt.get(view.buffer);
+    return at === undefined || this.started - at < recent ? view : this.bytes(view);
   }
 }

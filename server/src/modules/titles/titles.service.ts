@@ -44,6 +44,8 @@ const OWN_END_CAP = 20_000;
  * the query as the index reads it, so this keeps about 30,000 answers: some 75 MB of JSON at about 2.5 KB each.
  */
 const ANSWER_CACHE = 60_000;
+/** Kept answers found again are copied forward once their slab is older than this many (64 MB of answers written). */
+const RECENT_SLABS = 256;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
 /** Title views are also written once this many titles have been counted since the last write. */
@@ -416,8 +418,8 @@ export class TitlesService {
    * input first (no parsing on the hot path), then by the query as the index reads it (case, accents and
    * spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the index changes.
    */
-  private answers = new LruMap<string, KeptAnswer>(ANSWER_CACHE);
-  /** Where kept answers are written as bytes. */
+  private answers = new LruMap<string, { json: string | Buffer }>(ANSWER_CACHE);
+  /** Where kept answers are written as bytes (see renewed). */
   private answerSlabs = new ByteSlabs();
   private answersVersion = -1;
   /** Which queries and title pages were asked for recently: answers are kept from their second request. */
@@ -434,14 +436,14 @@ export class TitlesService {
     }
     const exact = `${kind}|${input}`;
     const seen = this.answers.get(exact);
-    if (seen !== undefined) return seen;
+    if (seen !== undefined) return this.renewed(seen);
     const q = parseQuery(input);
     if (q.tokens.length === 0) return { json: write(empty()) };
     const folded = foldedKey(kind, q);
     const kept = this.answers.get(folded);
     if (kept !== undefined) {
       if (!this.warming) this.answers.set(exact, kept);
-      return kept;
+      return this.renewed(kept);
     }
     const version = this.index.version;
     const value = loadNow(q);
@@ -463,6 +465,17 @@ export class TitlesService {
     const version = this.index.version;
     const kept = { json: write(await load(q)) };
     return this.keep(`${kind}|${input}`, foldedKey(kind, q), kept, version);
+  }
+
+  /**
+   * A kept answer found again, its bytes moved to a recent slab when theirs is one of the older ones (see
+   * ByteSlabs.renewed): the cache keeps answers in use for as long as they are used, and each would otherwise keep
+   * alive the whole 256 KB slab it was written in. So the slabs alive are at most the last RECENT_SLABS and those
+   * holding answers on their way out of the cache.
+   */
+  private renewed(held: { json: string | Buffer }): KeptAnswer {
+    if (typeof held.json !== 'string') held.json = this.answerSlabs.renewed(held.json, RECENT_SLABS);
+    return held;
   }
 
   /** Keeps a new answer under its input and its folded query, from the query's second request (see Doorkeeper). */

@@ -116,8 +116,8 @@ const OTHER_YEARS_CAP = 100;
 type Pass = 'plain' | 'anyYear' | 'fallback' | 'split' | 'exact';
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
-/** A query that finds nothing is tried again without each of its words in turn when it has at most this many. */
-const LEAVE_OUT_MAX = 4;
+/** A query that finds nothing is tried again without each of its words in turn (see compute) when it has at most this many. */
+const LEAVE_OUT_MAX = MAX_QUERY_TOKENS;
 /** Words typed together are read apart (see wordsIn) up to this length. */
 const SPLIT_MAX = 24;
 /** At most this many entries of one exact-title chain are looked at per query. */
@@ -187,6 +187,49 @@ function acronymWord(q: ParsedQuery): string | null {
     else if (c < 48 || c > 57) return null;
   }
   return letter ? t : null;
+}
+
+/** Roman numerals from 1 to 20, at their value. */
+const ROMAN_NUMERALS = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii', 'xiii', 'xiv', 'xv', 'xvi', 'xvii', 'xviii', 'xix', 'xx'];
+const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * The other ways titles write a sequel's number, for a query word that is one: "2" is also "ii" and "two" ("rocky 2"
+ * finds Rocky II, "dune 2" Dune: Part Two, "godfather 2" The Godfather: Part II), and a roman numeral of two letters or
+ * more is also its digits ("shrek ii" finds Shrek 2). Numbers from 1 to 20 only; single-letter numerals ("i", "v", "x")
+ * are words too often to be read as numbers. Empty for any other word.
+ */
+/** The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word. */
+function withoutSequelNumber(q: ParsedQuery): ParsedQuery | null {
+  for (let i = q.tokens.length - 1; i > 0; i--) {
+    if (i === q.yearIdx || !mayBeNumeral(q.tokens[i]) || numeralForms(q.tokens[i]).length === 0) continue;
+    return {
+      tokens: q.tokens.filter((_, k) => k !== i),
+      yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,
+      year: q.year,
+      lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
+      numberOut: true,
+    };
+  }
+  return null;
+}
+
+function mayBeNumeral(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return word.length <= 5 && ((c >= 49 && c <= 57) || c === 105 || c === 118 || c === 120);
+}
+
+export function numeralForms(word: string): string[] {
+  const c = word.charCodeAt(0);
+  if (c >= 48 && c <= 57) {
+    if (word.length > 2 || c === 48) return [];
+    const n = Number(word);
+    if (!(n >= 1 && n <= 20)) return [];
+    return n < NUMBER_WORDS.length ? [ROMAN_NUMERALS[n], NUMBER_WORDS[n]] : [ROMAN_NUMERALS[n]];
+  }
+  if (word.length < 2 || word.length > 5 || (c !== 105 && c !== 118 && c !== 120)) return [];
+  const n = ROMAN_NUMERALS.indexOf(word);
+  return n > 0 ? [String(n)] : [];
 }
 
 /** Genre names <-> bits, shared by all segments (IMDb has 28 genres; up to 32 are indexed). */
@@ -473,6 +516,8 @@ export interface ParsedQuery {
   lastIsPrefix: boolean;
   /** A word of what was typed was left out of these tokens (see TitleSearchIndex.compute): ranked as dropped words are. */
   leftOut?: boolean;
+  /** A sequel's number was left out of these tokens (see TitleSearchIndex.compute): ranked as a year misremembered is. */
+  numberOut?: boolean;
   /**
    * The query's leading article ('article'), or a typo of "the" ('typo'), was left out of these tokens: only whole
    * titles count, ranked as Segment.score says.
@@ -1187,7 +1232,7 @@ export class Segment {
   }
 
   /** Whether some word we know begins with `s`. */
-  private isPrefix(s: string): boolean {
+  isPrefix(s: string): boolean {
     const i = this.lowerBound(s);
     return i < this.vocab.length && this.vocab.at(i).startsWith(s);
   }
@@ -1364,6 +1409,19 @@ export class Segment {
     if (strong) this.markStrong[t] |= bit;
   }
 
+  /** Marks the other forms of a sequel's number (numeralForms) the vocabulary has as the query word `bit`, strong; returns them. */
+  private markNumeralForms(word: string, bit: number, ranges: [number, number][]): number[] {
+    const out: number[] = [];
+    for (const form of numeralForms(word)) {
+      const a = this.exactId(form);
+      if (a < 0 || (this.markAny[a] & bit) !== 0) continue;
+      this.mark(a, bit, true);
+      ranges.push([a, a + 1]);
+      out.push(a);
+    }
+    return out;
+  }
+
   private clearMarks() {
     for (const t of this.touched) {
       this.markAny[t] = 0;
@@ -1436,6 +1494,7 @@ export class Segment {
     let driver = -1;
     let driverCost = Number.POSITIVE_INFINITY;
     const exactIds: number[] = [];
+    let altIds: number[][] | null = null;
     try {
       for (let i = 0; i < nq; i++) {
         const bit = 1 << i;
@@ -1459,6 +1518,15 @@ export class Segment {
             cost = this.postStart[hi] - this.postStart[lo];
             ranges.length = 0;
             ranges.push([lo, hi]);
+          }
+        }
+        // A number after another word may be a sequel's, written another way in the title: those words count as typed.
+        if (i > 0 && i !== yearIdx && mayBeNumeral(t)) {
+          const alts = this.markNumeralForms(t, bit, ranges);
+          if (alts.length > 0) {
+            for (const a of alts) cost += this.postStart[a + 1] - this.postStart[a];
+            altIds ??= [];
+            altIds[i] = alts;
           }
         }
         if (fallback) {
@@ -1513,7 +1581,9 @@ export class Segment {
         year: q.year,
         required,
         dropped,
+        numberOut: q.numberOut === true,
         exactIds,
+        altIds,
         lastIsPrefix: q.lastIsPrefix || fallback,
         anyYear,
         articleOut: q.articleOut,
@@ -1674,6 +1744,18 @@ export class Segment {
           if (i !== yearIdx) words.push(exactIds[i]);
         }
         const sequences = complete ? (all.length > words.length ? [words, all] : [words]) : [];
+        // A sequel's number written another way ("rocky 2": Rocky II): the words with that form in its place.
+        const at = altIds === null ? -1 : altIds.findIndex((a) => a !== undefined);
+        for (const a of at >= 0 && altIds !== null ? altIds[at] : NO_WORDS) {
+          const seq: number[] = [];
+          for (let i = 0; i < nq; i++) {
+            if (i === yearIdx) continue;
+            const id = i === at ? a : exactIds[i];
+            if (id < 0) break;
+            seq.push(id);
+          }
+          if (seq.length === nq - (yearIdx >= 0 ? 1 : 0)) sequences.push(seq);
+        }
         let exactFound = 0;
         for (const seq of sequences) {
           if (seq.length === 0) continue;
@@ -1808,6 +1890,7 @@ export class Segment {
       }
     }
     if (c.dropped) score += 20;
+    else if (c.numberOut) score += YEAR_PENALTY;
     const plen = this.primaryLen[d];
     const t1 = this.titleTier(start, start + plen, c, skip);
     const t2 = end > start + plen ? this.titleTier(start + plen, end, c, skip) : 2;
@@ -1842,7 +1925,7 @@ export class Segment {
         if (pos >= to) return 2;
         const t = this.toks[pos];
         if ((this.markAny[t] & bit) === 0) return 2;
-        if (t !== c.exactIds[i] && (this.markStrong[t] & bit) !== 0) allExact = false;
+        if (t !== c.exactIds[i] && (this.markStrong[t] & bit) !== 0 && !c.altIds?.[i]?.includes(t)) allExact = false;
         pos++;
       }
     }
@@ -1897,7 +1980,11 @@ interface ScoreContext {
   year: number;
   required: number;
   dropped: boolean;
+  /** A sequel's number was left out of the query (see ParsedQuery.numberOut). */
+  numberOut: boolean;
   exactIds: number[];
+  /** Per query word, the other words that count as it typed (numeralForms), or null when no word has any. */
+  altIds: number[][] | null;
   lastIsPrefix: boolean;
   /** Titles from any year count (one from another year than the typed one scores 3-8: see score). */
   anyYear: boolean;
@@ -2053,6 +2140,13 @@ export class TitleSearchIndex {
     // ("halloween 2019" without a 2019 Halloween: the 2018 one, then 1978), before any typo. Up to OTHER_YEARS_CAP
     // whatever the page size, so a first page reads the same whatever its size.
     if (q.yearIdx >= 0 && hits.length === 0) hits = this.run(q, type, OTHER_YEARS_CAP, want + 1, 'anyYear');
+    // A sequel's number that no title with the words has, in any form ("deadpool 2" where there is no Deadpool 2): the
+    // words without it, ranked as a misremembered year is, before any typo of the words ("dune 2" gives Dune, not
+    // I due sergenti, "the two sergeants", through "due").
+    if (hits.length === 0) {
+      const without = withoutSequelNumber(q);
+      if (without !== null) hits = this.run(without, type, cap, want + 1, 'plain');
+    }
     // A query starting with an article the title does not have ("the dune" for Dune, "the inception"): the words
     // after it as a whole title, ranked with the titles that start with what was typed, at 40% of its popularity.
     const lead = leadingArticle(q);
@@ -2081,11 +2175,19 @@ export class TitleSearchIndex {
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
       if (lead?.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     }
-    // Still nothing: no title has all the words ("the godfather dune"), not even through a typo. Each word in turn is
-    // left out, and what the others find as typed (typos are not looked for again) is ranked as with a dropped word.
-    // Not when a title of another type has them all: that title is what was asked for, under another tab.
+    // Still nothing: no title has all the words ("the godfather dune", "pirates of the caribbean 9"), not even through
+    // a typo. Each word in turn is left out, and what the others find as typed (typos are not looked for again) is
+    // ranked as with a dropped word. Not when a title of another type has them all: that title is what was asked for,
+    // under another tab. Not either when a word is one no title has, not even as a beginning: the fallback pass has
+    // already looked for the others without it (and with their typos), and leaving out another word keeps it.
     const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
-    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)) {
+    if (
+      hits.length === 0 &&
+      words >= 2 &&
+      words <= LEAVE_OUT_MAX &&
+      q.tokens.every((t, i) => i === q.yearIdx || this.knows(t)) &&
+      (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)
+    ) {
       for (let i = 0; i < q.tokens.length; i++) {
         if (i === q.yearIdx) continue;
         const fewer: ParsedQuery = {
@@ -2098,6 +2200,18 @@ export class TitleSearchIndex {
         hits = this.merged(hits, this.run(fewer, type, cap, want + 1, 'anyYear'));
       }
     }
+    return this.page(hits, acronyms, offset, want);
+  }
+
+  /** Whether any title has the word, or a word beginning with it. */
+  private knows(word: string): boolean {
+    if (this.main.exactId(word) >= 0 || this.main.isPrefix(word)) return true;
+    return this.delta !== null && (this.delta.exactId(word) >= 0 || this.delta.isPrefix(word));
+  }
+
+  /** The page of the hits (with the acronym matches ranked in) from `offset` to `want`, kept for card(). */
+  private page(found: Hit[], acronyms: Hit[] | null, offset: number, want: number): SearchPageResult {
+    let hits = found;
     if (acronyms !== null && acronyms.length > 0) hits = this.withAcronyms(hits, acronyms);
     const page = hits.slice(offset, want);
     const ids = page.map((h) => h.seg.ids.at(h.doc));

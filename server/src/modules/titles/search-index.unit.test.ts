@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popularityOf } from '../catalogue/catalogue.normalize.ts';
-import { type IndexRow, largestSorted, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { type IndexRow, largestSorted, numeralForms, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
 import { normalizeText } from './titles.normalize.ts';
 
@@ -325,6 +325,71 @@ describe('browsing by several genres', () => {
     expect(index.search('mask dune 1984', { limit: 10 }).ids[0]).toBe('tt0087182');
     // A query that matches is not loosened.
     expect(index.search('the mask', { limit: 10 }).ids).toEqual(['tt0110475']);
+  });
+
+  it('reads a number after a word as a sequel number, written in digits, as a roman numeral or as a word', () => {
+    const index = indexOfMovies([
+      ['tt0075148', 'Rocky', 1976, 650_000],
+      ['tt0079817', 'Rocky II', 1979, 220_000],
+      ['tt0084602', 'Rocky III', 1982, 230_000],
+      ['tt9999950', 'Rock On 2', 2016, 5_000],
+      ['tt0126029', 'Shrek', 2001, 750_000],
+      ['tt0298148', 'Shrek 2', 2004, 500_000],
+      ['tt1160419', 'Dune', 2021, 900_000],
+      ['tt15239678', 'Dune: Part Two', 2024, 600_000],
+      ['tt0088763', 'Back to the Future', 1985, 1_300_000],
+      ['tt0096874', 'Back to the Future Part II', 1989, 560_000],
+      ['tt0343818', 'I, Robot', 2004, 600_000],
+      ['tt9999951', '1 Robot', 2010, 900],
+    ]);
+    const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
+    // Digits find the roman numeral, as typed and while typing, before a typo of the other word ("rock" for "rocky").
+    expect(first('rocky 2')).toBe('tt0079817');
+    expect(first('rocky 2 ')).toBe('tt0079817');
+    expect(first('rocky 3')).toBe('tt0084602');
+    // A roman numeral finds the digits; digits find the number word.
+    expect(first('shrek ii')).toBe('tt0298148');
+    expect(first('dune 2')).toBe('tt15239678');
+    expect(first('back to the future 2')).toBe('tt0096874');
+    // Where the title has the number as typed, that title; the words alone still find the first film.
+    expect(first('shrek 2')).toBe('tt0298148');
+    expect(first('rocky')).toBe('tt0075148');
+    // No title with the words has the number: the words without it, before a typo of them that has it.
+    const noSequel = indexOfMovies([
+      ['tt0087182', 'Dune', 1984, 200_000],
+      ['tt9999953', 'June 2', 2015, 3_000],
+    ]);
+    expect(noSequel.search('dune 2', { limit: 10 }).ids).toEqual(['tt0087182']);
+    expect(noSequel.search('dune ii', { limit: 10 }).ids).toEqual(['tt0087182']);
+    // A number as the first word is no sequel's, and "i" is a word: each finds only what was typed.
+    expect(index.search('1 robot', { limit: 10 }).ids).toEqual(['tt9999951']);
+    expect(first('i robot')).toBe('tt0343818');
+  });
+
+  it('gives the other forms of sequel numbers from 1 to 20 only', () => {
+    expect(numeralForms('2')).toEqual(['ii', 'two']);
+    expect(numeralForms('10')).toEqual(['x', 'ten']);
+    expect(numeralForms('12')).toEqual(['xii']);
+    expect(numeralForms('20')).toEqual(['xx']);
+    expect(numeralForms('iv')).toEqual(['4']);
+    expect(numeralForms('xviii')).toEqual(['18']);
+    for (const word of ['0', '02', '21', '007', '2001', 'i', 'v', 'x', 'mix', 'vid', 'xxi', 'two', 'rocky']) expect(numeralForms(word)).toEqual([]);
+  });
+
+  it('leaves a word out of queries of up to eight words, and words no title has however many there are', () => {
+    const index = indexOfMovies([
+      ['tt0325980', 'Pirates of the Caribbean: The Curse of the Black Pearl', 2003, 1_200_000],
+      ['tt0383574', "Pirates of the Caribbean: Dead Man's Chest", 2006, 700_000],
+      ['tt0088763', 'Back to the Future', 1985, 1_300_000],
+      ['tt0472033', '9', 2009, 150_000],
+    ]);
+    // A number that is a word, but no sequel's, after four words: what the four find.
+    expect(index.search('pirates of the caribbean 9', { limit: 10 }).ids).toEqual(['tt0325980', 'tt0383574']);
+    // Two known words no title has together, in seven: each left out in turn, what the six others find.
+    expect(index.search('pirates of the caribbean dead future chest', { limit: 10 }).ids).toEqual(['tt0383574']);
+    // Words no title has, not even as a beginning: what the others find.
+    expect(index.search('pirates of the caribbean zzqx chest', { limit: 10 }).ids).toEqual(['tt0383574']);
+    expect(index.search('pirates of the caribbean zzqx qqzz', { limit: 10 }).ids).toEqual(['tt0325980', 'tt0383574']);
   });
 
   it('reads a leading article the title does not have as optional, and a typo of "the" too', () => {

@@ -103,6 +103,15 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'hte dune', expect: 'tt1160419', why: 'typo of an article the title does not have' },
   { query: 'the godfather', expect: 'tt0068646', why: 'article kept before an obscure title without it' },
   { query: 'mononoke', expect: 'tt0119698', why: 'original title word' },
+  // a sequel's number, written as the title writes it or not
+  { query: 'rocky 2', expect: 'tt0079817', why: 'digits for a roman numeral' },
+  { query: 'godfather part 2', expect: 'tt0071562', why: 'digits for the roman numeral of "Part II"' },
+  { query: 'dune 2', expect: 'tt15239678', why: 'digits for a number word' },
+  { query: 'star wars 5', expect: 'tt0080684', why: 'an episode number' },
+  { query: 'back to the future 2', expect: 'tt0096874', why: 'five words, the last a numeral' },
+  { query: 'shrek ii', expect: 'tt0298148', why: 'a roman numeral for digits' },
+  { query: 'rocky', expect: 'tt0075148', why: 'exact before its more numerous sequels' },
+  { query: 'pirates of the caribbean 5', expect: 'tt0325980', why: 'a number no title has: what the other words find' },
   // acronyms
   { query: 'lotr', expect: 'tt0120737', why: 'acronym without the article, beginning those of all three films' },
   { query: 'bttf', expect: 'tt0088763', why: 'acronym' },

@@ -2178,18 +2178,18 @@ export class TitleSearchIndex {
     // Still nothing: no title has all the words ("the godfather dune", "pirates of the caribbean 9"), not even through
     // a typo. Each word in turn is left out, and what the others find as typed (typos are not looked for again) is
     // ranked as with a dropped word. Not when a title of another type has them all: that title is what was asked for,
-    // under another tab. Not either when a word is one no title has, not even as a beginning: the fallback pass has
-    // already looked for the others without it (and with their typos), and leaving out another word keeps it.
+    // under another tab. A word no title has, not even as a beginning ("spiderman homecoming"), is then the only one
+    // worth leaving out, since what is left is looked for as typed; with two such words, none is.
     const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
-    if (
-      hits.length === 0 &&
-      words >= 2 &&
-      words <= LEAVE_OUT_MAX &&
-      q.tokens.every((t, i) => i === q.yearIdx || this.knows(t)) &&
-      (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)
-    ) {
+    let unknown = -1;
+    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX) {
+      for (let i = 0; i < q.tokens.length && unknown !== -2; i++) {
+        if (i !== q.yearIdx && !this.knows(q.tokens[i])) unknown = unknown === -1 ? i : -2;
+      }
+    }
+    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && unknown !== -2 && (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)) {
       for (let i = 0; i < q.tokens.length; i++) {
-        if (i === q.yearIdx) continue;
+        if (i === q.yearIdx || (unknown >= 0 && i !== unknown)) continue;
         const fewer: ParsedQuery = {
           tokens: q.tokens.filter((_, k) => k !== i),
           yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,

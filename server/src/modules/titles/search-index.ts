@@ -214,6 +214,32 @@ function withoutSequelNumber(q: ParsedQuery): ParsedQuery | null {
   return null;
 }
 
+/** Words titles write either way, as the same word: "mister robot" finds Mr. Robot, "dr sleep" Doctor Sleep. */
+const ABBREVIATIONS = new Map(
+  [
+    ['mr', 'mister'],
+    ['dr', 'doctor'],
+    ['st', 'saint'],
+    ['vs', 'versus'],
+    ['jr', 'junior'],
+    ['vol', 'volume'],
+  ].flatMap(([a, b]) => [
+    [a, [b]],
+    [b, [a]],
+  ]),
+);
+const NO_FORMS: string[] = [];
+
+/**
+ * The other ways titles write a query word: an abbreviation's (ABBREVIATIONS) once the word is typed whole (while it is
+ * still being typed, "dr" is as likely the start of "drama"), and after another word a sequel's number's (numeralForms).
+ */
+export function otherForms(word: string, afterWord: boolean, typing: boolean): string[] {
+  const abbreviation = typing ? undefined : ABBREVIATIONS.get(word);
+  if (abbreviation !== undefined) return abbreviation;
+  return afterWord && mayBeNumeral(word) ? numeralForms(word) : NO_FORMS;
+}
+
 function mayBeNumeral(word: string): boolean {
   const c = word.charCodeAt(0);
   return word.length <= 5 && ((c >= 49 && c <= 57) || c === 105 || c === 118 || c === 120);
@@ -518,6 +544,8 @@ export interface ParsedQuery {
   leftOut?: boolean;
   /** A sequel's number was left out of these tokens (see TitleSearchIndex.compute): ranked as a year misremembered is. */
   numberOut?: boolean;
+  /** The last word was still being typed, though these tokens are looked up whole (see leadingArticle and otherForms). */
+  lastStillTyped?: boolean;
   /**
    * The query's leading article ('article'), or a typo of "the" ('typo'), was left out of these tokens: only whole
    * titles count, ranked as Segment.score says.
@@ -1409,10 +1437,10 @@ export class Segment {
     if (strong) this.markStrong[t] |= bit;
   }
 
-  /** Marks the other forms of a sequel's number (numeralForms) the vocabulary has as the query word `bit`, strong; returns them. */
-  private markNumeralForms(word: string, bit: number, ranges: [number, number][]): number[] {
+  /** Marks the words of `forms` (otherForms) the vocabulary has as the query word `bit`, strong; returns them. */
+  private markForms(forms: string[], bit: number, ranges: [number, number][]): number[] {
     const out: number[] = [];
-    for (const form of numeralForms(word)) {
+    for (const form of forms) {
       const a = this.exactId(form);
       if (a < 0 || (this.markAny[a] & bit) !== 0) continue;
       this.mark(a, bit, true);
@@ -1520,9 +1548,11 @@ export class Segment {
             ranges.push([lo, hi]);
           }
         }
-        // A number after another word may be a sequel's, written another way in the title: those words count as typed.
-        if (i > 0 && i !== yearIdx && mayBeNumeral(t)) {
-          const alts = this.markNumeralForms(t, bit, ranges);
+        // An abbreviation, or a number after another word (a sequel's), may be written another way in the title: those
+        // words count as typed.
+        const forms = i === yearIdx ? NO_FORMS : otherForms(t, i > 0, isLast && (q.lastIsPrefix || q.lastStillTyped === true));
+        if (forms.length > 0) {
+          const alts = this.markForms(forms, bit, ranges);
           if (alts.length > 0) {
             for (const a of alts) cost += this.postStart[a + 1] - this.postStart[a];
             altIds ??= [];
@@ -1983,7 +2013,7 @@ interface ScoreContext {
   /** A sequel's number was left out of the query (see ParsedQuery.numberOut). */
   numberOut: boolean;
   exactIds: number[];
-  /** Per query word, the other words that count as it typed (numeralForms), or null when no word has any. */
+  /** Per query word, the other words that count as it typed (otherForms), or null when no word has any. */
   altIds: number[][] | null;
   lastIsPrefix: boolean;
   /** Titles from any year count (one from another year than the typed one scores 3-8: see score). */
@@ -2007,6 +2037,7 @@ function leadingArticle(q: ParsedQuery): { rest: ParsedQuery; typo: boolean } | 
     yearIdx: q.yearIdx - (q.yearIdx > 0 ? 1 : 0),
     year: q.year,
     lastIsPrefix: false,
+    lastStillTyped: q.lastIsPrefix,
     articleOut: isArticle ? 'article' : 'typo',
   };
   return { rest, typo: !isArticle };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popularityOf } from '../catalogue/catalogue.normalize.ts';
-import { type IndexRow, largestSorted, numeralForms, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { type IndexRow, largestSorted, numeralForms, otherForms, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
 import { normalizeText } from './titles.normalize.ts';
 
@@ -364,6 +364,34 @@ describe('browsing by several genres', () => {
     // A number as the first word is no sequel's, and "i" is a word: each finds only what was typed.
     expect(index.search('1 robot', { limit: 10 }).ids).toEqual(['tt9999951']);
     expect(first('i robot')).toBe('tt0343818');
+  });
+
+  it('reads common abbreviations as the words they stand for, either way', () => {
+    const index = indexOfMovies([
+      ['tt4158110', 'Mr. Robot', 2015, 430_000],
+      ['tt0057012', 'Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb', 1964, 520_000],
+      ['tt5606664', 'Doctor Sleep', 2019, 200_000],
+      ['tt0090060', "St. Elmo's Fire", 1985, 50_000],
+      ['tt9999954', 'Robots', 2005, 300_000],
+      ['tt9999955', 'Sleep', 2020, 100_000],
+      ['tt9999956', "Elmo's Fire Brigade", 2001, 400_000],
+    ]);
+    const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
+    expect(first('mister robot')).toBe('tt4158110');
+    expect(first('mr robot')).toBe('tt4158110');
+    expect(first('doctor strangelove')).toBe('tt0057012');
+    expect(first('dr sleep')).toBe('tt5606664');
+    expect(first('saint elmos fire')).toBe('tt0090060');
+    // While the word is still being typed, it is a beginning like any other: "dr" may become "drama".
+    expect(first('mr')).toBe('tt4158110');
+    expect(index.search('dr', { limit: 10 }).ids).not.toContain('tt5606664');
+    expect(index.search('dr ', { limit: 10 }).ids).toContain('tt5606664');
+    expect(otherForms('mr', false, false)).toEqual(['mister']);
+    expect(otherForms('saint', true, false)).toEqual(['st']);
+    expect(otherForms('dr', true, true)).toEqual([]);
+    expect(otherForms('2', false, false)).toEqual([]);
+    expect(otherForms('2', true, true)).toEqual(['ii', 'two']);
+    expect(otherForms('constructor', true, false)).toEqual([]);
   });
 
   it('gives the other forms of sequel numbers from 1 to 20 only', () => {

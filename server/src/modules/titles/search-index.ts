@@ -203,15 +203,19 @@ const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven',
 function withoutSequelNumber(q: ParsedQuery): ParsedQuery | null {
   for (let i = q.tokens.length - 1; i > 0; i--) {
     if (i === q.yearIdx || !mayBeNumeral(q.tokens[i]) || numeralForms(q.tokens[i]).length === 0) continue;
-    return {
-      tokens: q.tokens.filter((_, k) => k !== i),
-      yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,
-      year: q.year,
-      lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
-      numberOut: true,
-    };
+    return { ...queryWithout(q, i), numberOut: true };
   }
   return null;
+}
+
+/** The query without its word `i` (the last word, left out, no longer counts as being typed). */
+function queryWithout(q: ParsedQuery, i: number): ParsedQuery {
+  return {
+    tokens: q.tokens.filter((_, k) => k !== i),
+    yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,
+    year: q.year,
+    lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
+  };
 }
 
 /** Words titles write either way, as the same word: "mister robot" finds Mr. Robot, "dr sleep" Doctor Sleep. */
@@ -2221,14 +2225,7 @@ export class TitleSearchIndex {
     if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && unknown !== -2 && (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)) {
       for (let i = 0; i < q.tokens.length; i++) {
         if (i === q.yearIdx || (unknown >= 0 && i !== unknown)) continue;
-        const fewer: ParsedQuery = {
-          tokens: q.tokens.filter((_, k) => k !== i),
-          yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,
-          year: q.year,
-          lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
-          leftOut: true,
-        };
-        hits = this.merged(hits, this.run(fewer, type, cap, want + 1, 'anyYear'));
+        hits = this.merged(hits, this.run({ ...queryWithout(q, i), leftOut: true }, type, cap, want + 1, 'anyYear'));
       }
     }
     return this.page(hits, acronyms, offset, want);

@@ -193,12 +193,6 @@ function acronymWord(q: ParsedQuery): string | null {
 const ROMAN_NUMERALS = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii', 'xiii', 'xiv', 'xv', 'xvi', 'xvii', 'xviii', 'xix', 'xx'];
 const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
-/**
- * The other ways titles write a sequel's number, for a query word that is one: "2" is also "ii" and "two" ("rocky 2"
- * finds Rocky II, "dune 2" Dune: Part Two, "godfather 2" The Godfather: Part II), and a roman numeral of two letters or
- * more is also its digits ("shrek ii" finds Shrek 2). Numbers from 1 to 20 only; single-letter numerals ("i", "v", "x")
- * are words too often to be read as numbers. Empty for any other word.
- */
 /** The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word. */
 function withoutSequelNumber(q: ParsedQuery): ParsedQuery | null {
   for (let i = q.tokens.length - 1; i > 0; i--) {
@@ -244,11 +238,18 @@ export function otherForms(word: string, afterWord: boolean, typing: boolean): s
   return afterWord && mayBeNumeral(word) ? numeralForms(word) : NO_FORMS;
 }
 
+/** Whether the word may be a sequel's number (a cheap test before numeralForms). */
 function mayBeNumeral(word: string): boolean {
   const c = word.charCodeAt(0);
   return word.length <= 5 && ((c >= 49 && c <= 57) || c === 105 || c === 118 || c === 120);
 }
 
+/**
+ * The other ways titles write a sequel's number, for a query word that is one: "2" is also "ii" and "two" ("rocky 2"
+ * finds Rocky II, "dune 2" Dune: Part Two, "godfather 2" The Godfather: Part II), and a roman numeral of two letters or
+ * more is also its digits ("shrek ii" finds Shrek 2). Numbers from 1 to 20 only; single-letter numerals ("i", "v", "x")
+ * are words too often to be read as numbers. Empty for any other word.
+ */
 export function numeralForms(word: string): string[] {
   const c = word.charCodeAt(0);
   if (c >= 48 && c <= 57) {
@@ -1778,7 +1779,7 @@ export class Segment {
           if (i !== yearIdx) words.push(exactIds[i]);
         }
         const sequences = complete ? (all.length > words.length ? [words, all] : [words]) : [];
-        // A sequel's number written another way ("rocky 2": Rocky II): the words with that form in its place.
+        // A word written another way ("rocky 2": Rocky II, "mister robot": Mr. Robot): the words with that form in its place.
         const at = altIds === null ? -1 : altIds.findIndex((a) => a !== undefined);
         for (const a of at >= 0 && altIds !== null ? altIds[at] : NO_WORDS) {
           const seq: number[] = [];

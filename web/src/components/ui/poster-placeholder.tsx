@@ -30,7 +30,22 @@ export function placeholderColours(id: string): [string, string] {
  * in type over a gradient chosen from the id, with the year. The type scales
  * with the card (container units), so it reads at every size.
  */
-export function PosterPlaceholder({ id, title, year, className, mini = false }: { id: string; title: string; year?: string; className?: string; mini?: boolean }) {
+export function PosterPlaceholder({
+  id,
+  title,
+  year,
+  className,
+  mini = false,
+  brand = true,
+}: {
+  id: string;
+  title: string;
+  year?: string;
+  className?: string;
+  mini?: boolean;
+  /** The small "Reelhouse" word at the top; left out where a badge takes that corner. */
+  brand?: boolean;
+}) {
   const [from, to] = placeholderColours(id);
   // Size the type so that the longest word fits on one line (no mid-word breaks).
   const longestWord = Math.max(...title.split(/\s+/).map((w) => w.length));
@@ -60,7 +75,9 @@ export function PosterPlaceholder({ id, title, year, className, mini = false }: 
     >
       <span className="absolute inset-0 bg-[radial-gradient(circle_at_25%_15%,rgba(255,255,255,0.22),transparent_55%)]" />
       <span className="absolute inset-[5%] rounded-[0.6rem] border border-white/15" />
-      <span className="relative px-[10%] pt-[10%] text-[max(0.55rem,7cqw)] font-semibold tracking-[0.2em] text-white/70 uppercase">Reelhouse</span>
+      <span className="relative px-[10%] pt-[10%] text-[max(0.55rem,7cqw)] font-semibold tracking-[0.2em] text-white/70 uppercase">
+        {brand ? 'Reelhouse' : null}
+      </span>
       <span className="relative px-[10%] pb-[11%]">
         <span
           className={cn('line-clamp-5 leading-[1.05] font-bold tracking-tight text-balance hyphens-auto drop-shadow-[0_1px_8px_rgba(0,0,0,0.35)]', size)}

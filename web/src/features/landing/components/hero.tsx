@@ -55,7 +55,7 @@ export function Hero() {
             {posters.map((p, i) => (
               <div key={p.id} className={i % 3 === 1 ? 'translate-y-8' : ''}>
                 <div className="relative transition-transform duration-200 hover:-translate-y-1">
-                  <PosterPlaceholder id={p.id} title={p.title} year={p.year} />
+                  <PosterPlaceholder id={p.id} title={p.title} year={p.year} brand={false} />
                   <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-[#ffc857] tabular-nums backdrop-blur">
                     <StarIcon size={11} /> {p.rating}
                   </span>

@@ -146,10 +146,10 @@ const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
  * titles whose acronym begins with it ("lotr" finds every Lord of the Rings film, "tlotrtt" The Two Towers), as
  * typed or while still being typed alike. Two letters never do (too many titles). They rank after every title the
  * word matches as typed (exact, prefix, anywhere), by popularity among themselves, and are looked up only when those
- * plain matches do not fill the page already (see TitleSearchIndex.compute): "got" gives the titles with a word
- * starting "got" first, and Game of Thrones only past them. They rank before the typo matches, unless a typo match
- * is better known than they are (see TitleSearchIndex.withAcronyms): a typo is often also some obscure title's
- * initials.
+ * plain matches do not fill the page already (see TitleSearchIndex.compute). They rank before the typo matches,
+ * unless a typo match is better known than they are (see TitleSearchIndex.withAcronyms): a typo is often also some
+ * obscure title's initials. A title the word is the whole acronym of is always looked up, and ranks with the titles
+ * the word begins (see ACRONYM_WHOLE_SCORE): "got" gives Game of Thrones before Gotham.
  */
 const ACRONYM_MIN = 3;
 const ACRONYM_MAX = 8;
@@ -161,6 +161,21 @@ const MINOR_WORDS = ['the', 'a', 'an', 'and', 'of'];
  */
 const ACRONYM_SCORE = 3;
 const ACRONYM_AFTER_TYPOS = 12;
+/**
+ * A title whose whole acronym the word is ("got": Game of Thrones) ranks with the titles that begin with the word, by
+ * popularity among them, when it is at least as popular as every typo match and far better known than the titles the
+ * word begins (see ACRONYM_MARGIN): so "got" gives Game of Thrones before Gotham, while an obscure title's initials
+ * still come after what the word begins. Acronyms of three to six characters (the lookup keys hold six).
+ */
+const ACRONYM_WHOLE_SCORE = 1;
+const ACRONYM_WHOLE_MAX = 6;
+/**
+ * A word that begins other titles' words is most often one being typed ("lok" on the way to Loki, not The Legend of
+ * Korra; "tota" to Total Recall): a title whose whole acronym it is must then be that much better known (popularity
+ * is about log10 of its votes, so 0.75 is about 5.6 times the votes) than every title the word begins or has. Game of
+ * Thrones is for "got" (2.2 million votes against Gotham's 236,000).
+ */
+const ACRONYM_MARGIN = 0.75;
 /** Acronym characters are numbered 1-36 (see acronymCode): three of them choose one of 37^3 buckets, or a bucket's sub-key. */
 const ACRONYM_BUCKETS = 37 ** 3;
 /** Bits of Segment.acroWord besides the word's first character's code. */
@@ -209,6 +224,17 @@ function queryWithout(q: ParsedQuery, i: number): ParsedQuery {
     yearIdx: q.yearIdx > i ? q.yearIdx - 1 : q.yearIdx,
     year: q.year,
     lastIsPrefix: i === q.tokens.length - 1 ? false : q.lastIsPrefix,
+  };
+}
+
+/** The query with its word i read as two, at character k. */
+function queryWithSplit(q: ParsedQuery, i: number, k: number): ParsedQuery {
+  const t = q.tokens[i];
+  return {
+    tokens: [...q.tokens.slice(0, i), t.slice(0, k), t.slice(k), ...q.tokens.slice(i + 1)].slice(0, MAX_QUERY_TOKENS),
+    yearIdx: q.yearIdx > i ? (q.yearIdx + 1 < MAX_QUERY_TOKENS ? q.yearIdx + 1 : -1) : q.yearIdx,
+    year: q.year,
+    lastIsPrefix: q.lastIsPrefix,
   };
 }
 
@@ -1034,27 +1060,32 @@ export class Segment {
   /**
    * The titles one of whose acronyms begins with `word` (see acronymWord), of the type (-1: any) and not hidden, most
    * popular first: up to `enough` of them, added to `out` scored ACRONYM_SCORE. A title is added once, but may be one
-   * the caller has found already.
+   * the caller has found already. `whole`: only the titles whose acronym is the word and no more (ACRONYM_WHOLE_MAX
+   * characters at most) and whose popularity is at least `minPop`, scored ACRONYM_WHOLE_SCORE.
    */
-  acronymSearch(word: string, type: number, enough: number, hidden: Uint32Array | null, out: Hit[]): void {
+  acronymSearch(word: string, type: number, enough: number, hidden: Uint32Array | null, out: Hit[], whole = false, minPop = Number.NEGATIVE_INFINITY): void {
     if (this.acroEntry.length === 0) return;
     const len = word.length;
+    if (whole && len > ACRONYM_WHOLE_MAX) return;
     const c = (i: number) => acronymCode(word.charCodeAt(i));
     const bucket = (c(0) * 37 + c(1)) * 37 + c(2);
     let lo = this.acroStart[bucket];
     let hi = this.acroStart[bucket + 1];
-    if (len > 3 && lo < hi) {
-      // The next three characters, as far as typed: one sub-key, or the range of those that begin with them.
-      const sub = len === 4 ? c(3) * 1369 : len === 5 ? (c(3) * 37 + c(4)) * 37 : (c(3) * 37 + c(4)) * 37 + c(5);
-      const span = len === 4 ? 1369 : len === 5 ? 37 : 1;
+    if ((len > 3 || whole) && lo < hi) {
+      // The next three characters, as far as typed: one sub-key, or the range of those that begin with them. A whole
+      // acronym has nothing (code 0) past its end: one sub-key.
+      const sub = len === 3 ? 0 : len === 4 ? c(3) * 1369 : len === 5 ? (c(3) * 37 + c(4)) * 37 : (c(3) * 37 + c(4)) * 37 + c(5);
+      const span = whole ? 1 : len === 4 ? 1369 : len === 5 ? 37 : 1;
       lo = this.subBound(lo, hi, sub);
       hi = this.subBound(lo, hi, sub + span);
     }
     if (lo >= hi) return;
     const entries = this.acroEntry;
     const codes = this.acroCodes;
-    // Seven or eight characters: the keys hold six, so the rest is read from the title.
+    // Seven or eight characters: the keys hold six, so the rest is read from the title; a whole acronym of six must
+    // not go on past them.
     const matches = (e: number): boolean => {
+      if (whole) return len < 6 || this.acronymCodes(e >> 2, e & 3, codes, 7) === 6;
       if (len <= 6) return true;
       if (this.acronymCodes(e >> 2, e & 3, codes, len) < len) return false;
       for (let i = 6; i < len; i++) if (codes[i] !== c(i)) return false;
@@ -1069,6 +1100,8 @@ export class Segment {
     for (let i = lo; i < hi; i++) {
       const e = entries[i];
       const d = e >> 2;
+      // A whole acronym's entries share one key, so they come in document order: most popular first.
+      if (whole && this.pop[d] < minPop) break;
       if (k === enough && d >= best[k - 1]) continue;
       if (type >= 0 && this.type[d] !== type) continue;
       if (hidden !== null && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) continue;
@@ -1087,7 +1120,8 @@ export class Segment {
       best.copyWithin(j + 1, j, k - 1);
       best[j] = d;
     }
-    for (let i = 0; i < k; i++) out.push({ seg: this, doc: best[i], score: ACRONYM_SCORE, key: hitKey(this, best[i], ACRONYM_SCORE) });
+    const score = whole ? ACRONYM_WHOLE_SCORE : ACRONYM_SCORE;
+    for (let i = 0; i < k; i++) out.push({ seg: this, doc: best[i], score, key: hitKey(this, best[i], score) });
   }
 
   // Exact titles: a hash table from a title's whole token sequence (primary and original, each also
@@ -1152,6 +1186,19 @@ export class Segment {
     this.exactKey = exactKey;
     this.exactDoc = exactDoc;
     this.exactSlots = slots;
+  }
+
+  /** Whether some title is (after an article, if it has one) the two words and nothing else. */
+  isWholeTitle(a: string, b: string): boolean {
+    const ia = this.exactId(a);
+    const ib = ia < 0 ? -1 : this.exactId(b);
+    if (ib < 0) return false;
+    let found = false;
+    this.forEachExactTitle([ia, ib], () => {
+      found = true;
+      return false;
+    });
+    return found;
   }
 
   /** Documents whose whole title (or whole title after an article) is the token sequence, most popular first. */
@@ -2192,7 +2239,8 @@ export class TitleSearchIndex {
     // films), ranked once the typos are known (see withAcronyms). As many as a page could take past the plain matches,
     // since some may be among them.
     const plain = hits.length;
-    const acronym = plain <= want ? acronymWord(q) : null;
+    const word = acronymWord(q);
+    const acronym = plain <= want ? word : null;
     let acronyms: Hit[] | null = null;
     if (acronym !== null) {
       acronyms = [];
@@ -2229,7 +2277,71 @@ export class TitleSearchIndex {
         hits = this.merged(hits, this.run({ ...queryWithout(q, i), leftOut: true }, type, cap, want + 1, 'anyYear'));
       }
     }
+    // A one-letter word (or a digit) typed onto another ("xmen": X-Men, "walle": WALL·E, "taken2": Taken 2): the
+    // titles that are the words with it read apart, and nothing else, so that a letter typed once too often ("lovee")
+    // stays a typo. Exact titles, ranked first.
+    const apart = this.oneLetterApart(q);
+    if (apart !== null) hits = this.mergedBest(hits, this.run(apart, type, cap, want + 1, 'exact'));
+    if (word !== null && word.length <= ACRONYM_WHOLE_MAX) hits = this.withWholeAcronyms(hits, word, type, want + 1);
     return this.page(hits, acronyms, offset, want);
+  }
+
+  /**
+   * The titles whose whole acronym the word is, ranked with the titles that begin with it (see ACRONYM_WHOLE_SCORE)
+   * when at least as popular as every typo match of another title and far better known than the others (see
+   * ACRONYM_MARGIN); the others are left to the acronym matches.
+   */
+  private withWholeAcronyms(hits: Hit[], word: string, type: number, enough: number): Hit[] {
+    // The popularity a title must reach: that of the best known typo match, and that of the best known title the word
+    // begins or has and a margin (ACRONYM_MARGIN), other than itself. The lookup stops below the second highest bar
+    // (the highest may be the title's own other match), and the bar is checked again once the titles are known.
+    let needed = Number.NEGATIVE_INFINITY;
+    const bars = new Float64Array(hits.length);
+    for (let i = 0; i < hits.length; i++) {
+      const h = hits[i];
+      bars[i] = h.score < 1 ? Number.NEGATIVE_INFINITY : h.score >= TYPO_PENALTY ? h.seg.pop[h.doc] : h.seg.pop[h.doc] + ACRONYM_MARGIN;
+      if (bars[i] > needed) needed = bars[i];
+    }
+    let second = Number.NEGATIVE_INFINITY;
+    for (let i = 0, top = bars.indexOf(needed); i < bars.length; i++) if (i !== top && bars[i] > second) second = bars[i];
+    const whole: Hit[] = [];
+    this.main.acronymSearch(word, type, enough, this.hiddenDocs, whole, true, second);
+    this.delta?.acronymSearch(word, type, enough, null, whole, true, second);
+    if (whole.length === 0) return hits;
+    const main = this.main;
+    const keyOf = (h: Hit) => (h.seg === main ? h.doc : -1 - h.doc);
+    const wholeTitles = new Set(whole.map(keyOf));
+    needed = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < hits.length; i++) if (bars[i] > needed && !wholeTitles.has(keyOf(hits[i]))) needed = bars[i];
+    return this.mergedBest(
+      hits,
+      whole.filter((h) => h.seg.pop[h.doc] >= needed),
+    );
+  }
+
+  /**
+   * The query with its first word that no title has read as a letter or digit and a word, or a word and a letter or
+   * digit, when some title is the two ("the raid2": Raid 2 is The Raid 2 after its article); else null.
+   */
+  private oneLetterApart(q: ParsedQuery): ParsedQuery | null {
+    for (let i = 0; i < q.tokens.length; i++) {
+      const t = q.tokens[i];
+      if (t.length < 3 || i === q.yearIdx || this.exactWord(t)) continue;
+      for (const k of [1, t.length - 1]) {
+        const a = t.slice(0, k);
+        const b = t.slice(k);
+        if (!this.exactWord(a) || !this.exactWord(b)) continue;
+        if (!this.main.isWholeTitle(a, b) && !this.delta?.isWholeTitle(a, b)) continue;
+        return queryWithSplit(q, i, k);
+      }
+      return null;
+    }
+    return null;
+  }
+
+  /** Whether some title has the word. */
+  private exactWord(word: string): boolean {
+    return this.main.exactId(word) >= 0 || (this.delta !== null && this.delta.exactId(word) >= 0);
   }
 
   /** Whether any title has the word, or a word beginning with it. */
@@ -2280,6 +2392,19 @@ export class TitleSearchIndex {
       const i = same[a];
       if (i < 0) hits.push(h);
       else if (hits[i].score > h.score) hits[i] = h;
+    }
+    return hits.sort(compareHits);
+  }
+
+  /** Hits of another reading added to the others (each title once, at the better of its two ranks), best first. */
+  private mergedBest(hits: Hit[], more: Hit[]): Hit[] {
+    if (more.length === 0) return hits;
+    const main = this.main;
+    const at = new Map(hits.map((h, i) => [h.seg === main ? h.doc : -1 - h.doc, i]));
+    for (const h of more) {
+      const i = at.get(h.seg === main ? h.doc : -1 - h.doc);
+      if (i === undefined) hits.push(h);
+      else if (h.score < hits[i].score) hits[i] = h;
     }
     return hits.sort(compareHits);
   }

@@ -309,6 +309,25 @@ describe('browsing by several genres', () => {
     expect(index.search('spiderman', { limit: 10 }).ids[0]).toBe('tt0145487');
   });
 
+  it('reads a one-letter word typed onto another apart only when the two are a whole title', () => {
+    const index = indexOfMovies([
+      ['tt0120903', 'X-Men', 2000, 630_000],
+      ['tt9999928', 'The Omen', 1976, 150_000],
+      ['tt0910970', 'WALL·E', 2008, 1_100_000],
+      ['tt9999929', 'Waller', 2010, 500],
+      ['tt1289406', 'Love', 2015, 60_000],
+      ['tt9999930', 'Love Exposure', 2008, 30_000],
+      ['tt2404435', 'Taken 2', 2012, 300_000],
+      ['tt0936501', 'Taken', 2008, 650_000],
+    ]);
+    expect(index.search('xmen', { limit: 10 }).ids[0]).toBe('tt0120903');
+    // Also when the word begins another ("walle", "waller").
+    expect(index.search('walle', { limit: 10 }).ids[0]).toBe('tt0910970');
+    expect(index.search('taken2', { limit: 10 }).ids[0]).toBe('tt2404435');
+    // "love e" is no title: "lovee" stays a typo of Love, not love + a word beginning with "e".
+    expect(index.search('lovee', { limit: 10 }).ids[0]).toBe('tt1289406');
+  });
+
   it('leaves out a known word when no title has all of them, ranking what the others find after every full match', () => {
     const index = indexOfMovies([
       ['tt1160419', 'Dune', 2021, 900_000],
@@ -512,17 +531,41 @@ describe('acronyms', () => {
 
   it('ranks acronym matches after the titles with the word as typed, only when those do not fill the page', () => {
     const index = indexOfMovies([
-      ['tt0944947', 'Game of Thrones', 2011, 2_300_000],
+      ['tt2015381', 'Guardians of the Galaxy', 2014, 1_300_000],
       ['tt9999921', 'Got', 2015, 300],
       ['tt9999922', 'Gotham Nights', 2014, 2_000],
       ['tt9999923', 'They Got Me Covered', 1943, 1_000],
     ]);
-    // The word itself, a word beginning with it, the word anywhere; then the far more popular acronym match.
-    expect(index.search('got', { limit: 10 }).ids).toEqual(['tt9999921', 'tt9999922', 'tt9999923', 'tt0944947']);
+    // The word itself, a word beginning with it, the word anywhere; then the far more popular title whose acronym
+    // ("gotg") begins with the word.
+    expect(index.search('got', { limit: 10 }).ids).toEqual(['tt9999921', 'tt9999922', 'tt9999923', 'tt2015381']);
     // Pages: the acronym match comes after the last plain match, on whatever page that is.
     expect(index.search('got', { limit: 3 })).toEqual({ ids: ['tt9999921', 'tt9999922', 'tt9999923'], hasMore: true });
     expect(index.search('got', { limit: 2 })).toEqual({ ids: ['tt9999921', 'tt9999922'], hasMore: true });
-    expect(index.search('got', { offset: 3, limit: 3 })).toEqual({ ids: ['tt0944947'], hasMore: false });
+    expect(index.search('got', { offset: 3, limit: 3 })).toEqual({ ids: ['tt2015381'], hasMore: false });
+  });
+
+  it('ranks a title whose whole acronym the word is with the titles the word begins, when it is far better known', () => {
+    const index = indexOfMovies([
+      ['tt0944947', 'Game of Thrones', 2011, 2_300_000],
+      ['tt9999921', 'Got', 2015, 300],
+      ['tt9999922', 'Gotham Nights', 2014, 2_000],
+      ['tt9999923', 'They Got Me Covered', 1943, 1_000],
+      ['tt0068098', 'M*A*S*H', 1972, 60_000],
+      ['tt9999926', 'Masha and the Bear', 2009, 30_000],
+      ['tt9140554', 'Loki', 2021, 400_000],
+      ['tt1695360', 'The Legend of Korra', 2012, 1_000_000],
+      ['tt0399295', 'Lord of War', 2005, 700_000],
+      ['tt9999927', 'Low Tide', 2019, 2_000],
+    ]);
+    // After the exact title, before the titles beginning with the word, being far better known; on every page.
+    expect(index.search('got', { limit: 10 }).ids).toEqual(['tt9999921', 'tt0944947', 'tt9999922', 'tt9999923']);
+    expect(index.search('got', { limit: 2 })).toEqual({ ids: ['tt9999921', 'tt0944947'], hasMore: true });
+    expect(index.search('got', { offset: 2, limit: 2 })).toEqual({ ids: ['tt9999922', 'tt9999923'], hasMore: false });
+    // On the way to a word: not before a title the word begins unless about six times better known.
+    expect(index.search('lok', { limit: 10 }).ids).toEqual(['tt9140554', 'tt1695360']);
+    expect(index.search('mash', { limit: 10 }).ids).toEqual(['tt9999926', 'tt0068098']);
+    expect(index.search('low', { limit: 10 }).ids).toEqual(['tt0399295', 'tt9999927']);
   });
 
   it('ranks acronym matches before typo matches unless a typo match is better known', () => {
@@ -588,7 +631,9 @@ describe('acronyms', () => {
     const top = byPopularity(null)[0];
     index.setDelta([movieRow(top, 'Harbour Lights', 1)]);
     expect(index.search('abc', { limit: 10 }).ids).toEqual(byPopularity(null).slice(1, 11));
-    expect(index.search('abc7', { limit: 3 }).ids).toEqual(byPopularity(null).filter((id) => id !== top && String(Number(id.slice(2))).startsWith('7')).slice(0, 3));
+    // "abc7" is the whole acronym of Amber Bay Cove 7, which comes first; then the titles whose acronym it begins.
+    const begins = byPopularity(null).filter((id) => id !== top && id !== 'tt0000007' && String(Number(id.slice(2))).startsWith('7'));
+    expect(index.search('abc7', { limit: 3 }).ids).toEqual(['tt0000007', ...begins.slice(0, 2)]);
   });
 
   it('answers the same first page of acronym matches whatever the number of results asked for', () => {

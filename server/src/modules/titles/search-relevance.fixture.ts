@@ -118,4 +118,6 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'gbu', expect: 'tt0060196', why: 'acronym without "the" and "and"' },
   { query: 'himym', expect: 'tt0460649', titleType: 'tvSeries', why: 'acronym of a series' },
   { query: 'got', expect: 'tt0944947', why: 'acronym of a series before a less known film\'s (Grave of the Fireflies)' },
+  { query: 'walle', expect: 'tt0910970', why: 'a one-letter word typed onto another, the two a whole title (WALL·E)' },
+  { query: 'shrek2', expect: 'tt0298148', why: 'a number typed onto the word, the two a whole title' },
 ];

@@ -206,7 +206,29 @@ function acronymWord(q: ParsedQuery): string | null {
 
 /** Roman numerals from 1 to 20, at their value. */
 const ROMAN_NUMERALS = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii', 'xiii', 'xiv', 'xv', 'xvi', 'xvii', 'xviii', 'xix', 'xx'];
-const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const NUMBER_WORDS = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 
 /** The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word. */
 function withoutSequelNumber(q: ParsedQuery): ParsedQuery | null {
@@ -272,7 +294,7 @@ function mayBeNumeral(word: string): boolean {
 
 /**
  * The other ways titles write a sequel's number, for a query word that is one: "2" is also "ii" and "two" ("rocky 2"
- * finds Rocky II, "dune 2" Dune: Part Two, "godfather 2" The Godfather: Part II), and a roman numeral of two letters or
+ * finds Rocky II, "dune 2" Dune: Part Two, "oceans 11" Ocean's Eleven), and a roman numeral of two letters or
  * more is also its digits ("shrek ii" finds Shrek 2). Numbers from 1 to 20 only; single-letter numerals ("i", "v", "x")
  * are words too often to be read as numbers. Empty for any other word.
  */
@@ -282,7 +304,7 @@ export function numeralForms(word: string): string[] {
     if (word.length > 2 || c === 48) return [];
     const n = Number(word);
     if (!(n >= 1 && n <= 20)) return [];
-    return n < NUMBER_WORDS.length ? [ROMAN_NUMERALS[n], NUMBER_WORDS[n]] : [ROMAN_NUMERALS[n]];
+    return [ROMAN_NUMERALS[n], NUMBER_WORDS[n]];
   }
   if (word.length < 2 || word.length > 5 || (c !== 105 && c !== 118 && c !== 120)) return [];
   const n = ROMAN_NUMERALS.indexOf(word);

@@ -360,6 +360,8 @@ describe('browsing by several genres', () => {
       ['tt0096874', 'Back to the Future Part II', 1989, 560_000],
       ['tt0343818', 'I, Robot', 2004, 600_000],
       ['tt9999951', '1 Robot', 2010, 900],
+      ['tt0240772', "Ocean's Eleven", 2001, 600_000],
+      ['tt9999954', 'Oceans', 2009, 20_000],
     ]);
     const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
     // Digits find the roman numeral, as typed and while typing, before a typo of the other word ("rock" for "rocky").
@@ -370,6 +372,7 @@ describe('browsing by several genres', () => {
     expect(first('shrek ii')).toBe('tt0298148');
     expect(first('dune 2')).toBe('tt15239678');
     expect(first('back to the future 2')).toBe('tt0096874');
+    expect(first("ocean's 11")).toBe('tt0240772');
     // Where the title has the number as typed, that title; the words alone still find the first film.
     expect(first('shrek 2')).toBe('tt0298148');
     expect(first('rocky')).toBe('tt0075148');
@@ -416,8 +419,8 @@ describe('browsing by several genres', () => {
   it('gives the other forms of sequel numbers from 1 to 20 only', () => {
     expect(numeralForms('2')).toEqual(['ii', 'two']);
     expect(numeralForms('10')).toEqual(['x', 'ten']);
-    expect(numeralForms('12')).toEqual(['xii']);
-    expect(numeralForms('20')).toEqual(['xx']);
+    expect(numeralForms('12')).toEqual(['xii', 'twelve']);
+    expect(numeralForms('20')).toEqual(['xx', 'twenty']);
     expect(numeralForms('iv')).toEqual(['4']);
     expect(numeralForms('xviii')).toEqual(['18']);
     for (const word of ['0', '02', '21', '007', '2001', 'i', 'v', 'x', 'mix', 'vid', 'xxi', 'two', 'rocky']) expect(numeralForms(word)).toEqual([]);

@@ -57,6 +57,16 @@ const TYPE_NAME: IndexTitleType[] = ['movie', 'tvSeries'];
 const FIELD = '\u0000';
 const NONE = '\u0001';
 
+/** The second and third bits of a word filter for a word's FNV-1a hash `h` (the first is `h`; see Segment.mayBeWord). */
+function secondFilterBit(h: number): number {
+  const b = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  return b ^ (b >>> 12);
+}
+function thirdFilterBit(h: number): number {
+  const b = Math.imul(h ^ (h >>> 13), 0x297a2d39);
+  return b ^ (b >>> 16);
+}
+
 /** FNV-1a of a string's UTF-16 code units: the key of the id table. */
 function stringHash(s: string): number {
   let h = 2166136261;
@@ -249,13 +259,12 @@ function queryWithout(q: ParsedQuery, i: number): ParsedQuery {
   };
 }
 
-/** The query with its word i read as two, at character k. */
-function queryWithSplit(q: ParsedQuery, i: number, k: number): ParsedQuery {
-  const t = q.tokens[i];
+/** The query with its words from i to j (exclusive) read as `words` instead, for a query without a year. */
+function queryReadAs(q: ParsedQuery, i: number, j: number, words: string[]): ParsedQuery {
   return {
-    tokens: [...q.tokens.slice(0, i), t.slice(0, k), t.slice(k), ...q.tokens.slice(i + 1)].slice(0, MAX_QUERY_TOKENS),
-    yearIdx: q.yearIdx > i ? (q.yearIdx + 1 < MAX_QUERY_TOKENS ? q.yearIdx + 1 : -1) : q.yearIdx,
-    year: q.year,
+    tokens: [...q.tokens.slice(0, i), ...words, ...q.tokens.slice(j)],
+    yearIdx: -1,
+    year: 0,
     lastIsPrefix: q.lastIsPrefix,
   };
 }
@@ -933,6 +942,7 @@ export class Segment {
     for (const [y, l] of byYear) this.yearPostings.set(y, Int32Array.from(l));
     this.buildExactTitles();
     this.buildAcronyms();
+    this.buildWordFilter();
   }
 
   // Acronyms (see ACRONYM_MIN): every acronym a title has as one entry, document * 4 + variant (0 as written, 1
@@ -949,6 +959,40 @@ export class Segment {
    * Per vocabulary word: its first character's acronym code, and ACRO_DIGITS when it is a number, ACRO_MINOR for
    * MINOR_WORDS, ACRO_ARTICLE for ARTICLES.
    */
+  /**
+   * A Bloom filter of the vocabulary (three bits a word, at least sixteen bits a word: about one string in 200 that is
+   * no word passes): whether a string may be a word we
+   * know, in two reads, where exactId's binary search costs a microsecond of cache misses. For the readings that try
+   * strings which are rarely words (see TitleSearchIndex.wholeTitleReading).
+   */
+  private wordFilter = new Uint32Array(1);
+
+  private buildWordFilter(): void {
+    let bits = 1024;
+    while (bits < this.vocab.length * 16) bits *= 2;
+    const filter = new Uint32Array(bits / 32);
+    const { units, start } = this.vocab;
+    for (let t = 0; t < this.vocab.length; t++) {
+      let h = 2166136261;
+      for (let i = start[t]; i < start[t + 1]; i++) h = Math.imul(h ^ units[i], 16777619);
+      for (const bit of [h, secondFilterBit(h >>> 0), thirdFilterBit(h >>> 0)]) filter[(bit & (bits - 1)) >>> 5] |= 1 << (bit & 31);
+    }
+    this.wordFilter = filter;
+  }
+
+  /** Whether `s` may be a word we know (false: it is not; true: it probably is, exactId tells). */
+  mayBeWord(s: string): boolean {
+    const h = stringHash(s);
+    const mask = this.wordFilter.length * 32 - 1;
+    const f = this.wordFilter;
+    const a = h & mask;
+    if ((f[a >>> 5] & (1 << (a & 31))) === 0) return false;
+    const b = secondFilterBit(h) & mask;
+    if ((f[b >>> 5] & (1 << (b & 31))) === 0) return false;
+    const c = thirdFilterBit(h) & mask;
+    return (f[c >>> 5] & (1 << (c & 31))) !== 0;
+  }
+
   private acroWord = new Uint16Array(0);
   private acroCodes = new Uint8Array(ACRONYM_MAX);
   /** The documents an acronym lookup keeps (see acronymSearch). */
@@ -1210,13 +1254,16 @@ export class Segment {
     this.exactSlots = slots;
   }
 
-  /** Whether some title is (after an article, if it has one) the two words and nothing else. */
-  isWholeTitle(a: string, b: string): boolean {
-    const ia = this.exactId(a);
-    const ib = ia < 0 ? -1 : this.exactId(b);
-    if (ib < 0) return false;
+  /** Whether some title is (after an article, if it has one) the words and nothing else. */
+  isWholeTitle(words: readonly string[]): boolean {
+    const seq: number[] = [];
+    for (const w of words) {
+      const id = this.exactId(w);
+      if (id < 0) return false;
+      seq.push(id);
+    }
     let found = false;
-    this.forEachExactTitle([ia, ib], () => {
+    this.forEachExactTitle(seq, () => {
       found = true;
       return false;
     });
@@ -2299,11 +2346,20 @@ export class TitleSearchIndex {
         hits = this.merged(hits, this.run({ ...queryWithout(q, i), leftOut: true }, type, cap, want + 1, 'anyYear'));
       }
     }
-    // A one-letter word (or a digit) typed onto another ("xmen": X-Men, "walle": WALL·E, "taken2": Taken 2): the
-    // titles that are the words with it read apart, and nothing else, so that a letter typed once too often ("lovee")
-    // stays a typo. Exact titles, ranked first.
-    const apart = this.oneLetterApart(q);
-    if (apart !== null) hits = this.mergedBest(hits, this.run(apart, type, cap, want + 1, 'exact'));
+    // Words typed apart or together otherwise than the title has them, when read so they are a whole title: a letter
+    // or digit typed onto a word ("xmen": X-Men, "walle": WALL·E, "toy story3": Toy Story 3), or, when the plain matches
+    // do not fill the page, two words of one ("good fellas": Goodfellas, "old boy": Oldboy). Only whole titles, so that a letter typed
+    // once too often ("lovee") stays a typo, ranked as whole titles found past their article are (at 40% of their
+    // popularity), so that a title as typed comes first unless the other is far better known.
+    const reading = this.wholeTitleReading(q, plain < want);
+    if (reading !== null) {
+      const read = this.run(reading, type, cap, want + 1, 'exact');
+      for (const h of read) {
+        h.score = Math.floor(h.score) + 0.5;
+        h.key = hitKey(h.seg, h.doc, h.score);
+      }
+      hits = this.mergedBest(hits, read);
+    }
     if (word !== null && word.length <= ACRONYM_WHOLE_MAX) hits = this.withWholeAcronyms(hits, word, type, want + 1);
     return this.page(hits, acronyms, offset, want);
   }
@@ -2342,28 +2398,42 @@ export class TitleSearchIndex {
   }
 
   /**
-   * The query with its first word that no title has read as a letter or digit and a word, or a word and a letter or
-   * digit, when some title is the two ("the raid2": Raid 2 is The Raid 2 after its article); else null.
+   * The query read as a whole title otherwise than typed (see compute): its first word no title has, as a letter or digit
+   * and a word or a word and a letter or digit; else, when `join`, two neighbouring words as one (of up to four words,
+   * and not with a last word of one or two letters still being typed: "star s" is on its way to Star Sailor, not
+   * Stars). Null when no title is so read, or when the query has a year.
    */
-  private oneLetterApart(q: ParsedQuery): ParsedQuery | null {
-    for (let i = 0; i < q.tokens.length; i++) {
+  private wholeTitleReading(q: ParsedQuery, join: boolean): ParsedQuery | null {
+    const n = q.tokens.length;
+    if (q.yearIdx >= 0 || n === 0) return null;
+    const whole = (words: string[]) => this.main.isWholeTitle(words) || (this.delta?.isWholeTitle(words) ?? false);
+    for (let i = 0; i < n; i++) {
       const t = q.tokens[i];
-      if (t.length < 3 || i === q.yearIdx || this.exactWord(t)) continue;
+      // Taken as known when the filters say it may be (rarely wrong, and then this reading is not tried).
+      if (this.main.mayBeWord(t) || (this.delta?.mayBeWord(t) ?? false)) continue;
+      if (t.length < 3) break;
       for (const k of [1, t.length - 1]) {
-        const a = t.slice(0, k);
-        const b = t.slice(k);
-        if (!this.exactWord(a) || !this.exactWord(b)) continue;
-        if (!this.main.isWholeTitle(a, b) && !this.delta?.isWholeTitle(a, b)) continue;
-        return queryWithSplit(q, i, k);
+        const words = [...q.tokens.slice(0, i), t.slice(0, k), t.slice(k), ...q.tokens.slice(i + 1)];
+        if (words.length <= MAX_QUERY_TOKENS && whole(words)) return queryReadAs(q, i, i + 1, [t.slice(0, k), t.slice(k)]);
       }
-      return null;
+      break;
+    }
+    if (!join || n > 4) return null;
+    const last = n - 1 - (q.lastIsPrefix && q.tokens[n - 1].length < 3 ? 1 : 0);
+    for (let i = 0; i + 1 <= last; i++) {
+      const joined = q.tokens[i] + q.tokens[i + 1];
+      if (!this.exactWord(joined)) continue;
+      const words = [...q.tokens.slice(0, i), joined, ...q.tokens.slice(i + 2)];
+      if (whole(words)) return queryReadAs(q, i, i + 2, [joined]);
     }
     return null;
   }
 
   /** Whether some title has the word. */
   private exactWord(word: string): boolean {
-    return this.main.exactId(word) >= 0 || (this.delta !== null && this.delta.exactId(word) >= 0);
+    const main = this.main;
+    if (main.mayBeWord(word) && main.exactId(word) >= 0) return true;
+    return (this.delta?.mayBeWord(word) ?? false) && (this.delta?.exactId(word) ?? -1) >= 0;
   }
 
   /** Whether any title has the word, or a word beginning with it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { popularityOf } from '../catalogue/catalogue.normalize.ts';
 import { type IndexRow, largestSorted, numeralForms, otherForms, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
-import { normalizeText } from './titles.normalize.ts';
+import { normalizeText, tokenize } from './titles.normalize.ts';
 
 function buildIndex() {
   const index = new TitleSearchIndex();
@@ -309,7 +309,16 @@ describe('browsing by several genres', () => {
     expect(index.search('spiderman', { limit: 10 }).ids[0]).toBe('tt0145487');
   });
 
-  it('reads a one-letter word typed onto another apart only when the two are a whole title', () => {
+  it("keeps a filter of the vocabulary that never says a word we know is not one, and mostly knows other strings aren't", () => {
+    const index = buildIndex();
+    const words = new Set(fixtureCatalogue().flatMap((t) => [...tokenize(t.primaryTitle), ...tokenize(t.originalTitle ?? '')]));
+    for (const w of words) expect(index.main.mayBeWord(w)).toBe(true);
+    let maybe = 0;
+    for (let i = 0; i < 2000; i++) if (index.main.mayBeWord(`zq${i}x`)) maybe++;
+    expect(maybe).toBeLessThan(200);
+  });
+
+  it('reads a one-letter word typed onto another apart, or two words as one, only when so read they are a whole title', () => {
     const index = indexOfMovies([
       ['tt0120903', 'X-Men', 2000, 630_000],
       ['tt9999928', 'The Omen', 1976, 150_000],
@@ -319,6 +328,11 @@ describe('browsing by several genres', () => {
       ['tt9999930', 'Love Exposure', 2008, 30_000],
       ['tt2404435', 'Taken 2', 2012, 300_000],
       ['tt0936501', 'Taken', 2008, 650_000],
+      ['tt0435761', 'Toy Story 3', 2010, 900_000],
+      ['tt0114709', 'Toy Story', 1995, 1_100_000],
+      ['tt0099685', 'Goodfellas', 1990, 1_300_000],
+      ['tt0364569', 'Oldboy', 2003, 620_000],
+      ['tt9999931', 'An Old Fashioned Boy', 1920, 400],
     ]);
     expect(index.search('xmen', { limit: 10 }).ids[0]).toBe('tt0120903');
     // Also when the word begins another ("walle", "waller").
@@ -326,6 +340,11 @@ describe('browsing by several genres', () => {
     expect(index.search('taken2', { limit: 10 }).ids[0]).toBe('tt2404435');
     // "love e" is no title: "lovee" stays a typo of Love, not love + a word beginning with "e".
     expect(index.search('lovee', { limit: 10 }).ids[0]).toBe('tt1289406');
+    // With other words: "toy story 3" is a whole title.
+    expect(index.search('toy story3', { limit: 10 }).ids[0]).toBe('tt0435761');
+    // Two words of one: the title first, and the titles with both words still after it.
+    expect(index.search('good fellas', { limit: 10 }).ids).toEqual(['tt0099685']);
+    expect(index.search('old boy', { limit: 10 }).ids).toEqual(['tt0364569', 'tt9999931']);
   });
 
   it('leaves out a known word when no title has all of them, ranking what the others find after every full match', () => {

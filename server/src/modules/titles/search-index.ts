@@ -960,10 +960,10 @@ export class Segment {
    * MINOR_WORDS, ACRO_ARTICLE for ARTICLES.
    */
   /**
-   * A Bloom filter of the vocabulary (three bits a word, at least sixteen bits a word: about one string in 200 that is
-   * no word passes): whether a string may be a word we
-   * know, in two reads, where exactId's binary search costs a microsecond of cache misses. For the readings that try
-   * strings which are rarely words (see TitleSearchIndex.wholeTitleReading).
+   * A Bloom filter of the vocabulary (three bits a word, at least sixteen bits a word: about one string in 250 that is
+   * no word passes): whether a string may be a word we know, in three reads, where exactId's binary search costs up to
+   * a microsecond of cache misses. For the readings that try strings which are rarely words (see
+   * TitleSearchIndex.wholeTitleReading).
    */
   private wordFilter = new Uint32Array(1);
 
@@ -2347,10 +2347,11 @@ export class TitleSearchIndex {
       }
     }
     // Words typed apart or together otherwise than the title has them, when read so they are a whole title: a letter
-    // or digit typed onto a word ("xmen": X-Men, "walle": WALL·E, "toy story3": Toy Story 3), or, when the plain matches
-    // do not fill the page, two words of one ("good fellas": Goodfellas, "old boy": Oldboy). Only whole titles, so that a letter typed
-    // once too often ("lovee") stays a typo, ranked as whole titles found past their article are (at 40% of their
-    // popularity), so that a title as typed comes first unless the other is far better known.
+    // or digit typed onto a word ("xmen": X-Men, "walle": WALL·E, "toy story3": Toy Story 3), or, when the plain
+    // matches do not fill the page, two words of one ("good fellas": Goodfellas, "old boy": Oldboy). Only whole
+    // titles, so that a letter typed once too often ("lovee") stays a typo; ranked as whole titles found past their
+    // article are (at 40% of their popularity), so that a title as typed comes first unless the other is far better
+    // known.
     const reading = this.wholeTitleReading(q, plain < want);
     if (reading !== null) {
       const read = this.run(reading, type, cap, want + 1, 'exact');

@@ -2387,8 +2387,7 @@ export class TitleSearchIndex {
     this.main.acronymSearch(word, type, enough, this.hiddenDocs, whole, true, second);
     this.delta?.acronymSearch(word, type, enough, null, whole, true, second);
     if (whole.length === 0) return hits;
-    const main = this.main;
-    const keyOf = (h: Hit) => (h.seg === main ? h.doc : -1 - h.doc);
+    const keyOf = (h: Hit) => this.titleKey(h);
     const wholeTitles = new Set(whole.map(keyOf));
     needed = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < hits.length; i++) if (bars[i] > needed && !wholeTitles.has(keyOf(hits[i]))) needed = bars[i];
@@ -2463,8 +2462,7 @@ export class TitleSearchIndex {
    * which must not come before the well-known title the typo is of. A title matched both ways keeps the better rank.
    */
   private withAcronyms(hits: Hit[], acronyms: Hit[]): Hit[] {
-    const main = this.main;
-    const keyOf = (h: Hit) => (h.seg === main ? h.doc : -1 - h.doc);
+    const keyOf = (h: Hit) => this.titleKey(h);
     const byTitle = new Map<number, number>();
     for (let a = 0; a < acronyms.length; a++) byTitle.set(keyOf(acronyms[a]), a);
     // Per acronym match, the other hit of the same title (-1: none); and the most popular other typo match.
@@ -2489,13 +2487,20 @@ export class TitleSearchIndex {
     return hits.sort(compareHits);
   }
 
+  /**
+   * A hit's title as one number: a title is in one segment only (its main copy is hidden once the delta has it), so
+   * segment and document identify it without decoding its id.
+   */
+  private titleKey(h: Hit): number {
+    return h.seg === this.main ? h.doc : -1 - h.doc;
+  }
+
   /** Hits of another reading added to the others (each title once, at the better of its two ranks), best first. */
   private mergedBest(hits: Hit[], more: Hit[]): Hit[] {
     if (more.length === 0) return hits;
-    const main = this.main;
-    const at = new Map(hits.map((h, i) => [h.seg === main ? h.doc : -1 - h.doc, i]));
+    const at = new Map(hits.map((h, i) => [this.titleKey(h), i]));
     for (const h of more) {
-      const i = at.get(h.seg === main ? h.doc : -1 - h.doc);
+      const i = at.get(this.titleKey(h));
       if (i === undefined) hits.push(h);
       else if (h.score < hits[i].score) hits[i] = h;
     }
@@ -2504,11 +2509,8 @@ export class TitleSearchIndex {
 
   /** Hits of a later pass added to those of earlier ones (each title once), best first. */
   private merged(hits: Hit[], more: Hit[]): Hit[] {
-    // A title is in one segment only (its main copy is hidden once the delta has it), so segment and
-    // document identify it without decoding its id.
-    const main = this.main;
-    const have = new Set(hits.map((h) => (h.seg === main ? h.doc : -1 - h.doc)));
-    for (const h of more) if (!have.has(h.seg === main ? h.doc : -1 - h.doc)) hits.push(h);
+    const have = new Set(hits.map((h) => this.titleKey(h)));
+    for (const h of more) if (!have.has(this.titleKey(h))) hits.push(h);
     return hits.sort(compareHits);
   }
 

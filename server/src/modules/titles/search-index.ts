@@ -580,6 +580,9 @@ export function prefixEditDistance(a: string, b: string, max: number): number {
   return distanceToString(a, b, max, true);
 }
 
+/** A dot or star, which may mark initials (see normalizeText). */
+const INITIAL_MARK = /[.*]/;
+
 function titleKeyOf(normalized: string): number {
   // The first 10 characters in base 37 (space, a-z, 0-9; anything else sorts as 'z'+): an alphabetical sort key.
   let k = 0;
@@ -663,6 +666,7 @@ export class SegmentBuilder {
   private titleKeys: number[] = [];
   private tokStart: number[] = [0];
   private primaryLen: number[] = [];
+  private initials: number[] = [];
   private toks: number[] = [];
   private vocab = new Map<string, number>();
   private vocabList: string[] = [];
@@ -692,10 +696,16 @@ export class SegmentBuilder {
     }
     this.votes.push(row.imdbVotes ?? 0);
     this.masks.push(this.genres.maskOf(row.genres ?? '', true));
-    const primary = normalizeText(row.primaryTitle);
+    let original = row.originalTitle ? normalizeText(row.originalTitle) : '';
+    // A title with initials is read with them joined ("L.A. Confidential" as "la confidential") and, as its second
+    // form, letter by letter ("l a confidential", found by a query typed with the dots: "l.a. conf", "l.a"). Only
+    // when that second form is free: a title with another original title keeps its initials letter by letter.
+    const spaced = normalizeText(row.primaryTitle);
+    const primary = (!original || original === spaced) && INITIAL_MARK.test(row.primaryTitle) ? normalizeText(row.primaryTitle, true) : spaced;
+    this.initials.push(spaced === primary ? 0 : 1);
+    if (primary !== spaced) original = spaced;
     this.titleKeys.push(titleKeyOf(primary));
     const ptoks = primary ? primary.split(' ').slice(0, 32) : [];
-    const original = row.originalTitle ? normalizeText(row.originalTitle) : '';
     const otoks = original && original !== primary ? original.split(' ').slice(0, 32) : [];
     for (const t of ptoks) this.toks.push(this.tokenId(t));
     for (const t of otoks) this.toks.push(this.tokenId(t));
@@ -737,6 +747,7 @@ export class SegmentBuilder {
       seg.genreMask[d] = this.masks[o];
       seg.titleKey[d] = this.titleKeys[o];
       seg.primaryLen[d] = this.primaryLen[o];
+      seg.initials[d] = this.initials[o];
       seg.tokStart[d] = w;
       for (let k = this.tokStart[o]; k < this.tokStart[o + 1]; k++) seg.toks[w++] = remap[this.toks[k]];
     }
@@ -779,6 +790,8 @@ export class Segment {
   readonly genreMask: Uint32Array;
   readonly titleKey: Float64Array;
   readonly primaryLen: Uint8Array;
+  /** 1 when the primary title has initials, indexed joined (see normalizeText). */
+  readonly initials: Uint8Array;
   readonly tokStart: Uint32Array;
   readonly toks: Int32Array;
   /** Card text of document d: cardText[cardStart[d], cardStart[d + 1]) (empty: not held). */
@@ -835,6 +848,7 @@ export class Segment {
     this.genreMask = new Uint32Array(n);
     this.titleKey = new Float64Array(n);
     this.primaryLen = new Uint8Array(n);
+    this.initials = new Uint8Array(n);
     this.tokStart = new Uint32Array(n + 1);
     this.toks = new Int32Array(tokCount);
     this.cardStart = new Uint32Array(n + 1);
@@ -2043,7 +2057,11 @@ export class Segment {
     if (c.dropped) score += 20;
     else if (c.numberOut) score += YEAR_PENALTY;
     const plen = this.primaryLen[d];
-    const t1 = this.titleTier(start, start + plen, c, skip);
+    let t1 = this.titleTier(start, start + plen, c, skip);
+    // Found by initials typed as a word ("swat" for S.W.A.T.): ranked as a title found past its article, with the titles
+    // that begin with the word, as 40% as popular, since the word may be on its way to another ("sop", The Sopranos).
+    // Typed with their dots, initials match the title's second form, letter by letter, as any title.
+    if (this.initials[d] !== 0 && t1 < 2) t1 = 1.5;
     const t2 = end > start + plen ? this.titleTier(start + plen, end, c, skip) : 2;
     const tier = Math.min(t1, t2);
     if (c.articleOut) {

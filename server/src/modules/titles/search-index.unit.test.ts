@@ -311,7 +311,15 @@ describe('browsing by several genres', () => {
 
   it("keeps a filter of the vocabulary that never says a word we know is not one, and mostly knows other strings aren't", () => {
     const index = buildIndex();
-    const words = new Set(fixtureCatalogue().flatMap((t) => [...tokenize(t.primaryTitle), ...tokenize(t.originalTitle ?? '')]));
+    // Each title's words as indexed: letter by letter ("l", "a"), and initials joined ("la") when it has no other original title.
+    const joinable = (t: { primaryTitle: string; originalTitle?: string | null }) => !t.originalTitle || normalizeText(t.originalTitle) === normalizeText(t.primaryTitle);
+    const words = new Set(
+      fixtureCatalogue().flatMap((t) => [
+        ...tokenize(t.primaryTitle),
+        ...tokenize(t.originalTitle ?? ''),
+        ...(joinable(t) ? normalizeText(t.primaryTitle, true).split(' ') : []),
+      ]),
+    );
     for (const w of words) expect(index.main.mayBeWord(w)).toBe(true);
     let maybe = 0;
     for (let i = 0; i < 2000; i++) if (index.main.mayBeWord(`zq${i}x`)) maybe++;
@@ -345,6 +353,48 @@ describe('browsing by several genres', () => {
     // Two words of one: the title first, and the titles with both words still after it.
     expect(index.search('good fellas', { limit: 10 }).ids).toEqual(['tt0099685']);
     expect(index.search('old boy', { limit: 10 }).ids).toEqual(['tt0364569', 'tt9999931']);
+  });
+
+  it('reads initials written with dots or stars as one word, and a title with them also letter by letter', () => {
+    const joined = (s: string) => normalizeText(s, true);
+    expect(joined('L.A. Confidential')).toBe('la confidential');
+    expect(joined('M*A*S*H')).toBe('mash');
+    expect(joined('K.G.F: Chapter 1')).toBe('kgf chapter 1');
+    expect(joined("L.A.'s Finest")).toBe('las finest');
+    expect(joined('Doogie Howser， M.D.')).toBe('doogie howser md');
+    expect(joined('É.T.')).toBe('et');
+    // Only single letters: abbreviations of words and decimal numbers are words of their own.
+    expect(joined('Dr. Strangelove')).toBe('dr strangelove');
+    expect(joined('Mr. & Mrs. Smith')).toBe('mr and mrs smith');
+    expect(joined('1.5 Degrees')).toBe('1 5 degrees');
+    expect(joined('W.')).toBe('w');
+    // A dot followed by a letter or digit ends the initials there.
+    expect(joined('F.P.1 Doesn\'t Answer')).toBe('fp 1 doesnt answer');
+    expect(joined('C.R.Usher')).toBe('cr usher');
+    // As a query reads them: letter by letter.
+    expect(normalizeText('S.W.A.T.')).toBe('s w a t');
+    const index = indexOfMovies([
+      ['tt0119488', 'L.A. Confidential', 1997, 600_000],
+      ['tt9999932', 'Confidential', 1935, 900],
+      ['tt9999933', 'La La Land', 2016, 650_000],
+      ['tt0257076', 'S.W.A.T.', 2003, 120_000],
+      ['tt9999934', 'Swat the Spy', 1918, 40],
+      ['tt0068098', 'M*A*S*H', 1972, 60_000],
+      ['tt9999926', 'Masha and the Bear', 2009, 90_000],
+      ['tt0083866', 'E.T. the Extra-Terrestrial', 1982, 420_000],
+      ['tt9999935', 'E-Team', 2014, 300],
+    ]);
+    // As fans type them, as written, and letter by letter.
+    for (const q of ['la confidential', 'l.a. confidential', 'l a confidential']) expect(index.search(q, { limit: 10 }).ids[0]).toBe('tt0119488');
+    for (const q of ['swat', 's.w.a.t.', 's w a t']) expect(index.search(q, { limit: 10 }).ids[0]).toBe('tt0257076');
+    // Typed with the dots, on the way to them.
+    for (const q of ['l.a', 'l.a. ']) expect(index.search(q, { limit: 10 }).ids[0]).toBe('tt0119488');
+    for (const q of ['s.w', 's.w.a']) expect(index.search(q, { limit: 10 }).ids[0]).toBe('tt0257076');
+    // Typed as a word, initials rank with the titles the word begins, as 40% as popular: "swat" gives S.W.A.T. before
+    // Swat the Spy, but "mash" may be on its way to Masha and the Bear, better known than M*A*S*H.
+    expect(index.search('mash', { limit: 10 }).ids).toEqual(['tt9999926', 'tt0068098']);
+    expect(index.search('m*a*s*h', { limit: 10 }).ids[0]).toEqual('tt0068098');
+    expect(index.search('e t', { limit: 10 }).ids[0]).toBe('tt0083866');
   });
 
   it('leaves out a known word when no title has all of them, ranking what the others find after every full match', () => {
@@ -573,7 +623,7 @@ describe('acronyms', () => {
       ['tt9999921', 'Got', 2015, 300],
       ['tt9999922', 'Gotham Nights', 2014, 2_000],
       ['tt9999923', 'They Got Me Covered', 1943, 1_000],
-      ['tt0068098', 'M*A*S*H', 1972, 60_000],
+      ['tt9999928', 'My Aunt Sally Hops', 1972, 60_000],
       ['tt9999926', 'Masha and the Bear', 2009, 30_000],
       ['tt9140554', 'Loki', 2021, 400_000],
       ['tt1695360', 'The Legend of Korra', 2012, 1_000_000],
@@ -586,7 +636,7 @@ describe('acronyms', () => {
     expect(index.search('got', { offset: 2, limit: 2 })).toEqual({ ids: ['tt9999922', 'tt9999923'], hasMore: false });
     // On the way to a word: not before a title the word begins unless about six times better known.
     expect(index.search('lok', { limit: 10 }).ids).toEqual(['tt9140554', 'tt1695360']);
-    expect(index.search('mash', { limit: 10 }).ids).toEqual(['tt9999926', 'tt0068098']);
+    expect(index.search('mash', { limit: 10 }).ids).toEqual(['tt9999926', 'tt9999928']);
     expect(index.search('low', { limit: 10 }).ids).toEqual(['tt0399295', 'tt9999927']);
   });
 

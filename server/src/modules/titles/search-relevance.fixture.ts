@@ -120,4 +120,8 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'got', expect: 'tt0944947', why: 'acronym of a series before a less known film\'s (Grave of the Fireflies)' },
   { query: 'walle', expect: 'tt0910970', why: 'a one-letter word typed onto another, the two a whole title (WALL·E)' },
   { query: 'shrek2', expect: 'tt0298148', why: 'a number typed onto the word, the two a whole title' },
+  // initials
+  { query: 'la confidential', expect: 'tt0119488', why: 'initials typed as one word (L.A.), before La La Land' },
+  { query: 'l.a. confidential', expect: 'tt0119488', why: 'initials typed with their dots' },
+  { query: 'l.a', expect: 'tt0119488', why: 'initials on their way, typed with their dots' },
 ];

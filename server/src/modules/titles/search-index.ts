@@ -109,6 +109,12 @@ const ARTICLE_FACTOR = 0.4;
  * production year) more often than a typo lands on another real word.
  */
 const YEAR_PENALTY = 3;
+/** How much less popular than the best known title of a series its other titles may be, on the log scale (a tenth of the votes). */
+const SERIES_SPREAD = 1;
+/** The most years between a film and a sequel named by one word more (The Matrix Reloaded, four years on). */
+const SEQUEL_YEARS = 8;
+/** The most years between a film and a sequel with a subtitle (Top Gun: Maverick, thirty-six years on). */
+const SUBTITLE_YEARS = 40;
 const TYPO_PENALTY = 9;
 /** Words of three to this many letters are also looked up with two neighbouring letters swapped (see swappedWords). */
 const SWAP_LOOKUP_MAX = 7;
@@ -240,13 +246,23 @@ const NUMBER_WORDS = [
   'twenty',
 ];
 
-/** The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word. */
-function withoutSequelNumber(q: ParsedQuery): ParsedQuery | null {
+/**
+ * The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word, and
+ * that number.
+ */
+function withoutSequelNumber(q: ParsedQuery): { query: ParsedQuery; number: number } | null {
   for (let i = q.tokens.length - 1; i > 0; i--) {
-    if (i === q.yearIdx || !mayBeNumeral(q.tokens[i]) || numeralForms(q.tokens[i]).length === 0) continue;
-    return { ...queryWithout(q, i), numberOut: true };
+    const t = q.tokens[i];
+    if (i === q.yearIdx || !mayBeNumeral(t) || numeralForms(t).length === 0) continue;
+    const c = t.charCodeAt(0);
+    return { query: { ...queryWithout(q, i), numberOut: true }, number: c >= 48 && c <= 57 ? Number(t) : ROMAN_NUMERALS.indexOf(t) };
   }
   return null;
+}
+
+/** Whether a title's word is a sequel's number: 1 to 20 in digits, as a roman numeral or as a word ("Toy Story 2", "Rocky II", "Ocean's Twelve"). */
+function isSequelNumeral(word: string): boolean {
+  return word === '1' || numeralForms(word).length > 0 || NUMBER_WORDS.indexOf(word) > 0;
 }
 
 /** The query without its word `i` (the last word, left out, no longer counts as being typed). */
@@ -580,6 +596,9 @@ export function prefixEditDistance(a: string, b: string, max: number): number {
   return distanceToString(a, b, max, true);
 }
 
+/** What begins a subtitle: a colon, or a dash between spaces. */
+const SUBTITLE = /:|\s[-–—]\s/;
+
 /** A dot or star, which may mark initials (see normalizeText). */
 const INITIAL_MARK = /[.*]/;
 
@@ -667,6 +686,7 @@ export class SegmentBuilder {
   private tokStart: number[] = [0];
   private primaryLen: number[] = [];
   private initials: number[] = [];
+  private headLen: number[] = [];
   private toks: number[] = [];
   private vocab = new Map<string, number>();
   private vocabList: string[] = [];
@@ -706,6 +726,10 @@ export class SegmentBuilder {
     if (primary !== spaced) original = spaced;
     this.titleKeys.push(titleKeyOf(primary));
     const ptoks = primary ? primary.split(' ').slice(0, 32) : [];
+    // The words before a subtitle ("Transformers: Revenge of the Fallen", "Mission: Impossible - Fallout"): how many.
+    const sep = SUBTITLE.exec(row.primaryTitle);
+    const head = sep === null ? '' : normalizeText(row.primaryTitle.slice(0, sep.index), primary !== spaced);
+    this.headLen.push(head ? Math.min(255, head.split(' ').length) : 0);
     const otoks = original && original !== primary ? original.split(' ').slice(0, 32) : [];
     for (const t of ptoks) this.toks.push(this.tokenId(t));
     for (const t of otoks) this.toks.push(this.tokenId(t));
@@ -748,6 +772,7 @@ export class SegmentBuilder {
       seg.titleKey[d] = this.titleKeys[o];
       seg.primaryLen[d] = this.primaryLen[o];
       seg.initials[d] = this.initials[o];
+      seg.headLen[d] = this.headLen[o];
       seg.tokStart[d] = w;
       for (let k = this.tokStart[o]; k < this.tokStart[o + 1]; k++) seg.toks[w++] = remap[this.toks[k]];
     }
@@ -792,6 +817,8 @@ export class Segment {
   readonly primaryLen: Uint8Array;
   /** 1 when the primary title has initials, indexed joined (see normalizeText). */
   readonly initials: Uint8Array;
+  /** How many words of the primary title come before its first subtitle (after ':' or ' - '), 0 when it has none. */
+  readonly headLen: Uint8Array;
   readonly tokStart: Uint32Array;
   readonly toks: Int32Array;
   /** Card text of document d: cardText[cardStart[d], cardStart[d + 1]) (empty: not held). */
@@ -849,6 +876,7 @@ export class Segment {
     this.titleKey = new Float64Array(n);
     this.primaryLen = new Uint8Array(n);
     this.initials = new Uint8Array(n);
+    this.headLen = new Uint8Array(n);
     this.tokStart = new Uint32Array(n + 1);
     this.toks = new Int32Array(tokCount);
     this.cardStart = new Uint32Array(n + 1);
@@ -1383,6 +1411,21 @@ export class Segment {
       else hi = mid;
     }
     return lo;
+  }
+
+  /**
+   * Where the words end in document d's primary title when it begins with them (their ids here, -1 for a word this
+   * segment does not have), past a leading article: the position of the token after them, else -1.
+   */
+  wordsEnd(d: number, words: readonly number[]): number {
+    let k = this.tokStart[d];
+    const end = k + this.primaryLen[d];
+    if (k < end && this.articleIds.has(this.toks[k]) && this.toks[k] !== words[0]) k++;
+    for (const w of words) {
+      if (k >= end || this.toks[k] !== w) return -1;
+      k++;
+    }
+    return k;
   }
 
   exactId(s: string): number {
@@ -2315,7 +2358,7 @@ export class TitleSearchIndex {
     // I due sergenti, "the two sergeants", through "due").
     if (hits.length === 0) {
       const without = withoutSequelNumber(q);
-      if (without !== null) hits = this.run(without, type, cap, want + 1, 'plain');
+      if (without !== null) hits = this.inSeriesOrder(this.run(without.query, type, cap, want + 1, 'plain'), without.query.tokens, without.number);
     }
     // A query starting with an article the title does not have ("the dune" for Dune, "the inception"): the words
     // after it as a whole title, ranked with the titles that start with what was typed, at 40% of its popularity.
@@ -2381,6 +2424,83 @@ export class TitleSearchIndex {
     }
     if (word !== null && word.length <= ACRONYM_WHOLE_MAX) hits = this.withWholeAcronyms(hits, word, type, want + 1);
     return this.page(hits, acronyms, offset, want);
+  }
+
+  /**
+   * Hits for words and a sequel's number that no title has with them ("harry potter 3"), with the series' `n`th film
+   * first when the words name a series of films: in order of year, they are its films in order. "harry potter 3" gives
+   * Harry Potter and the Prisoner of Azkaban, "avatar 2" Avatar: The Way of Water, "batman 2" Batman Returns. The
+   * films considered are those that begin with the words (past an article), of known years, each at least a tenth as
+   * popular as the best known of them (SERIES_SPREAD: not the making-of). They are a series when
+   * - the first of them is the words alone (Avatar, The Matrix): then the series is that film and those that add a
+   *   subtitle (Avatar: The Way of Water) or one word a few years after the film before (The Matrix Reloaded, Batman
+   *   Returns), and not the others (The Mask of Zorro is no sequel to The Mask);
+   * - or they all go on with the same two words or more ("harry potter and the ...", "pirates of the caribbean ...").
+   * Not for series (a number after a show's name is most often its season), and not when one of the films has a number
+   * right after the words ("alien 2" with Alien 3, "toy story 4" with Toy Story 2): its numbers say which is which.
+   */
+  private inSeriesOrder(hits: Hit[], words: readonly string[], n: number): Hit[] {
+    if (n < 2 || hits.length < n || hits[0].seg.type[hits[0].doc] !== TYPE_CODE.movie) return hits;
+    const films: { h: Hit; at: number }[] = [];
+    let top = Number.NEGATIVE_INFINITY;
+    let ids: number[] = [];
+    let idsOf: Segment | null = null;
+    for (const h of hits) {
+      const seg = h.seg;
+      if (seg.type[h.doc] !== TYPE_CODE.movie || seg.year[h.doc] <= 0) continue;
+      if (seg !== idsOf) {
+        ids = words.map((w) => seg.exactId(w));
+        idsOf = seg;
+      }
+      const at = seg.wordsEnd(h.doc, ids);
+      if (at < 0) continue;
+      films.push({ h, at });
+      if (seg.pop[h.doc] > top) top = seg.pop[h.doc];
+    }
+    const known = films.filter(({ h }) => h.seg.pop[h.doc] >= top - SERIES_SPREAD);
+    if (known.length < n) return hits;
+    type Film = (typeof known)[number];
+    const rest = ({ h, at }: Film) => h.seg.tokStart[h.doc] + h.seg.primaryLen[h.doc] - at;
+    const word = ({ h, at }: Film, i: number) => h.seg.vocab.at(h.seg.toks[at + i]);
+    const subtitled = ({ h, at }: Film) => at - h.seg.tokStart[h.doc] === h.seg.headLen[h.doc];
+    const year = ({ h }: Film) => h.seg.year[h.doc];
+    for (const f of known) if (rest(f) > 0 && isSequelNumeral(word(f, 0))) return hits;
+    known.sort((a, b) => year(a) - year(b) || b.h.seg.pop[b.h.doc] - a.h.seg.pop[a.h.doc]);
+    const first = known[0];
+    // Films of the same genres only (Downfall: The Case Against Boeing, a documentary, is no sequel to Downfall), and
+    // not one film twice (a catalogue may hold a title twice).
+    const seen = new Set<string>();
+    const alike = known.filter((f) => {
+      if (f !== first && (f.h.seg.genreMask[f.h.doc] & first.h.seg.genreMask[first.h.doc]) === 0) return false;
+      const key = `${year(f)}|${Array.from(f.h.seg.toks.subarray(f.at, f.at + rest(f)), (t) => f.h.seg.vocab.at(t)).join(' ')}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    let series: Film[] = [];
+    if (rest(first) === 0) {
+      // An original and its sequels: the films with a subtitle after the words within SUBTITLE_YEARS of the film before,
+      // or with one word more, after the original and within SEQUEL_YEARS of the film before (Batman Returns, not Batman
+      // Begins ten years after Batman Forever, not Drive Angry the year of Drive). A second film of the words alone is a remake (The Gift, 2000 and 2015): no series.
+      series = [first];
+      for (const f of alike.slice(1)) {
+        const r = rest(f);
+        if (r === 0) return hits;
+        const gap = year(f) - year(series[series.length - 1]);
+        if ((subtitled(f) && gap <= SUBTITLE_YEARS) || (r === 1 && year(f) > year(first) && gap <= SEQUEL_YEARS)) series.push(f);
+      }
+    } else if (alike.every(subtitled)) {
+      // Every film has a subtitle right after the words (The Hobbit: An Unexpected Journey, ...).
+      series = alike;
+    } else if (alike.length >= 3 && alike.every((f) => rest(f) >= 3 && word(f, 0) === word(first, 0) && word(f, 1) === word(first, 1))) {
+      // A saga: three films or more that all go on with the same two words, and more ("harry potter and the ...").
+      series = alike;
+    }
+    if (series.length < n) return hits;
+    const pick = series[n - 1].h;
+    pick.score = 0;
+    pick.key = hitKey(pick.seg, pick.doc, 0);
+    return [pick, ...hits.filter((h) => h !== pick)];
   }
 
   /**

@@ -415,6 +415,61 @@ describe('browsing by several genres', () => {
     expect(index.search('the mask', { limit: 10 }).ids).toEqual(['tt0110475']);
   });
 
+  it("reads a number no title has after the words a series' titles begin with as the series' title in order of year", () => {
+    const index = indexOfMovies([
+      ['tt0241527', "Harry Potter and the Sorcerer's Stone", 2001, 800_000],
+      ['tt0295297', 'Harry Potter and the Chamber of Secrets', 2002, 650_000],
+      ['tt0304141', 'Harry Potter and the Prisoner of Azkaban', 2004, 650_000],
+      ['tt0330373', 'Harry Potter and the Goblet of Fire', 2005, 640_000],
+      ['tt9999940', 'Harry Potter: Behind the Magic', 2001, 900],
+      ['tt9999941', 'The Magic of Harry Potter', 2003, 2_000],
+      ['tt0133093', 'The Matrix', 1999, 2_000_000],
+      ['tt0234215', 'The Matrix Reloaded', 2003, 600_000],
+      ['tt0242653', 'The Matrix Revolutions', 2003, 500_000],
+      ['tt0078748', 'Alien', 1979, 900_000],
+      ['tt0103644', 'Alien 3', 1992, 300_000],
+      ['tt0118583', 'Alien: Resurrection', 1997, 270_000],
+    ]);
+    // The third film by year, not the best known, and not a making-of that came out with the first.
+    expect(index.search('harry potter 3', { limit: 10 }).ids[0]).toBe('tt0304141');
+    expect(index.search('harry potter iv', { limit: 10 }).ids[0]).toBe('tt0330373');
+    // The rest follow as before.
+    expect(index.search('harry potter 3', { limit: 10 }).ids.slice(1, 3)).toEqual(['tt0241527', 'tt0295297']);
+    // Past an article, and two in one year: the better known first.
+    expect(index.search('matrix 2', { limit: 10 }).ids[0]).toBe('tt0234215');
+    expect(index.search('the matrix 3', { limit: 10 }).ids[0]).toBe('tt0242653');
+    // A series shorter than the number: as before, the best known first.
+    expect(index.search('harry potter 7', { limit: 10 }).ids[0]).toBe('tt0241527');
+    // A numbered series (Alien 3): its numbers say which is which, not its years.
+    expect(index.search('alien 2', { limit: 10 }).ids[0]).toBe('tt0078748');
+  });
+
+  it('takes for a series an original and its sequels by subtitle or one word more, or films that all have a subtitle', () => {
+    const index = indexOfMovies([
+      ['tt0096895', 'Batman', 1989, 400_000],
+      ['tt0103776', 'Batman Returns', 1992, 330_000],
+      ['tt0112462', 'Batman Forever', 1995, 270_000],
+      ['tt0372784', 'Batman Begins', 2005, 1_500_000],
+      ['tt0903624', 'The Hobbit: An Unexpected Journey', 2012, 850_000],
+      ['tt1170358', 'The Hobbit: The Desolation of Smaug', 2013, 680_000],
+      ['tt2310332', 'The Hobbit: The Battle of the Five Armies', 2014, 520_000],
+      ['tt0780504', 'Drive', 2011, 700_000],
+      ['tt1502404', 'Drive Angry', 2011, 110_000],
+      ['tt0219854', 'The Gift', 2000, 70_000],
+      ['tt4178092', 'The Gift', 2015, 160_000],
+      ['tt9999942', 'The Gift: A Story', 2016, 90_000],
+    ]);
+    // One word more within a few years: Batman Returns and Batman Forever, not Batman Begins ten years after Forever.
+    expect(index.search('batman 2', { limit: 10 }).ids[0]).toBe('tt0103776');
+    expect(index.search('batman 3', { limit: 10 }).ids[0]).toBe('tt0112462');
+    expect(index.search('batman 4', { limit: 10 }).ids[0]).toBe('tt0096895');
+    // Every film with a subtitle right after the words.
+    expect(index.search('the hobbit 2', { limit: 10 }).ids[0]).toBe('tt1170358');
+    // Drive Angry came out the year of Drive: no sequel. Two films called The Gift: a remake, no series.
+    expect(index.search('drive 2', { limit: 10 }).ids[0]).toBe('tt0780504');
+    expect(index.search('the gift 2', { limit: 10 }).ids[0]).toBe('tt4178092');
+  });
+
   it('reads a number after a word as a sequel number, written in digits, as a roman numeral or as a word', () => {
     const index = indexOfMovies([
       ['tt0075148', 'Rocky', 1976, 650_000],

@@ -120,6 +120,9 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'got', expect: 'tt0944947', why: 'acronym of a series before a less known film\'s (Grave of the Fireflies)' },
   { query: 'walle', expect: 'tt0910970', why: 'a one-letter word typed onto another, the two a whole title (WALL·E)' },
   { query: 'shrek2', expect: 'tt0298148', why: 'a number typed onto the word, the two a whole title' },
+  // a series in order of year
+  { query: 'matrix 2', expect: 'tt0234215', why: "a number no title has after a series' words: its second film by year" },
+  { query: 'the matrix 3', expect: 'tt0242653', why: 'the third, in a year with two' },
   // initials
   { query: 'la confidential', expect: 'tt0119488', why: 'initials typed as one word (L.A.), before La La Land' },
   { query: 'l.a. confidential', expect: 'tt0119488', why: 'initials typed with their dots' },

@@ -113,6 +113,8 @@ const YEAR_PENALTY = 3;
 const SERIES_SPREAD = 1;
 /** The most years between a film and a sequel named by one word more (The Matrix Reloaded, four years on). */
 const SEQUEL_YEARS = 8;
+/** How much better known than a series' first film another may be, on the log scale (about a quarter more votes). */
+const FIRST_FILM_SPREAD = 0.1;
 /** The most years between a film and a sequel with a subtitle (Top Gun: Maverick, thirty-six years on). */
 const SUBTITLE_YEARS = 40;
 const TYPO_PENALTY = 9;
@@ -2489,12 +2491,16 @@ export class TitleSearchIndex {
         const gap = year(f) - year(series[series.length - 1]);
         if ((subtitled(f) && gap <= SUBTITLE_YEARS) || (r === 1 && year(f) > year(first) && gap <= SEQUEL_YEARS)) series.push(f);
       }
-    } else if (alike.every(subtitled)) {
-      // Every film has a subtitle right after the words (The Hobbit: An Unexpected Journey, ...).
-      series = alike;
-    } else if (alike.length >= 3 && alike.every((f) => rest(f) >= 3 && word(f, 0) === word(first, 0) && word(f, 1) === word(first, 1))) {
-      // A saga: three films or more that all go on with the same two words, and more ("harry potter and the ...").
-      series = alike;
+    } else if (alike.every((f) => first.h.seg.pop[first.h.doc] >= f.h.seg.pop[f.h.doc] - FIRST_FILM_SPREAD)) {
+      // Without the words alone, only when the first film is the best known, as a series' first film most often is
+      // (else its first film may be named otherwise: Raiders of the Lost Ark before Indiana Jones and the Temple of Doom).
+      if (alike.every(subtitled)) {
+        // Every film has a subtitle right after the words (The Hobbit: An Unexpected Journey, ...).
+        series = alike;
+      } else if (alike.length >= 3 && alike.every((f) => rest(f) >= 3 && word(f, 0) === word(first, 0) && word(f, 1) === word(first, 1))) {
+        // A saga: three films or more that all go on with the same two words, and more ("harry potter and the ...").
+        series = alike;
+      }
     }
     if (series.length < n) return hits;
     const pick = series[n - 1].h;

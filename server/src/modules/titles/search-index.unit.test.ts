@@ -458,6 +458,9 @@ describe('browsing by several genres', () => {
       ['tt0219854', 'The Gift', 2000, 70_000],
       ['tt4178092', 'The Gift', 2015, 160_000],
       ['tt9999942', 'The Gift: A Story', 2016, 90_000],
+      ['tt0087469', 'Indiana Jones and the Temple of Doom', 1984, 500_000],
+      ['tt0097576', 'Indiana Jones and the Last Crusade', 1989, 800_000],
+      ['tt0367882', 'Indiana Jones and the Kingdom of the Crystal Skull', 2008, 480_000],
     ]);
     // One word more within a few years: Batman Returns and Batman Forever, not Batman Begins ten years after Forever.
     expect(index.search('batman 2', { limit: 10 }).ids[0]).toBe('tt0103776');
@@ -468,6 +471,9 @@ describe('browsing by several genres', () => {
     // Drive Angry came out the year of Drive: no sequel. Two films called The Gift: a remake, no series.
     expect(index.search('drive 2', { limit: 10 }).ids[0]).toBe('tt0780504');
     expect(index.search('the gift 2', { limit: 10 }).ids[0]).toBe('tt4178092');
+    // Without a film of the words alone, the first must be the best known: here the first film is named otherwise
+    // (Raiders of the Lost Ark), so the films by year are no guide, and the best known comes first as before.
+    expect(index.search('indiana jones 3', { limit: 10 }).ids[0]).toBe('tt0097576');
   });
 
   it('reads a number after a word as a sequel number, written in digits, as a roman numeral or as a word', () => {

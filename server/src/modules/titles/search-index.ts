@@ -249,15 +249,15 @@ const NUMBER_WORDS = [
 ];
 
 /**
- * The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word, and
- * that number.
+ * The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word, that
+ * number, and the word.
  */
-function withoutSequelNumber(q: ParsedQuery): { query: ParsedQuery; number: number } | null {
+function withoutSequelNumber(q: ParsedQuery): { query: ParsedQuery; number: number; word: string } | null {
   for (let i = q.tokens.length - 1; i > 0; i--) {
     const t = q.tokens[i];
     if (i === q.yearIdx || !mayBeNumeral(t) || numeralForms(t).length === 0) continue;
     const c = t.charCodeAt(0);
-    return { query: { ...queryWithout(q, i), numberOut: true }, number: c >= 48 && c <= 57 ? Number(t) : ROMAN_NUMERALS.indexOf(t) };
+    return { query: { ...queryWithout(q, i), numberOut: true }, number: c >= 48 && c <= 57 ? Number(t) : ROMAN_NUMERALS.indexOf(t), word: t };
   }
   return null;
 }
@@ -2361,6 +2361,22 @@ export class TitleSearchIndex {
     if (hits.length === 0) {
       const without = withoutSequelNumber(q);
       if (without !== null) hits = this.inSeriesOrder(this.run(without.query, type, cap, want + 1, 'plain'), without.query.tokens, without.number);
+    } else if (q.yearIdx < 0 && hits[0].score >= 2) {
+      // The number found only after "part", in titles that do not begin with the words ("harry potter 2" in Harry
+      // Potter and the Deathly Hallows: Part 2, "hunger games 2" in The Hunger Games: Mockingjay - Part 2): when the
+      // words name a series and the title found comes later in it, its film at that number comes first, those titles
+      // after it. (When it comes earlier, the series as the catalogue has it lacks films, and the title is taken.)
+      const without = withoutSequelNumber(q);
+      if (without !== null && this.numberAfterPart(hits, without.word)) {
+        const films = this.seriesFilms(this.run(without.query, type, cap, want + 1, 'plain'), without.query.tokens, without.number);
+        const found = films?.findIndex((h) => this.titleKey(h) === this.titleKey(hits[0])) ?? -1;
+        const pick = films !== null && (found < 0 || found >= without.number) ? films[without.number - 1] : null;
+        if (pick) {
+          pick.score = 0;
+          pick.key = hitKey(pick.seg, pick.doc, 0);
+          hits = [pick, ...hits.filter((h) => this.titleKey(h) !== this.titleKey(pick))];
+        }
+      }
     }
     // A query starting with an article the title does not have ("the dune" for Dune, "the inception"): the words
     // after it as a whole title, ranked with the titles that start with what was typed, at 40% of its popularity.
@@ -2441,8 +2457,8 @@ export class TitleSearchIndex {
    * Not for series (a number after a show's name is most often its season), and not when one of the films has a number
    * right after the words ("alien 2" with Alien 3, "toy story 4" with Toy Story 2): its numbers say which is which.
    */
-  private inSeriesOrder(hits: Hit[], words: readonly string[], n: number): Hit[] {
-    if (n < 2 || hits.length < n || hits[0].seg.type[hits[0].doc] !== TYPE_CODE.movie) return hits;
+  private seriesFilms(hits: readonly Hit[], words: readonly string[], n: number): Hit[] | null {
+    if (n < 2 || hits.length < n || hits[0].seg.type[hits[0].doc] !== TYPE_CODE.movie) return null;
     const films: { h: Hit; at: number }[] = [];
     let top = Number.NEGATIVE_INFINITY;
     let ids: number[] = [];
@@ -2460,13 +2476,13 @@ export class TitleSearchIndex {
       if (seg.pop[h.doc] > top) top = seg.pop[h.doc];
     }
     const known = films.filter(({ h }) => h.seg.pop[h.doc] >= top - SERIES_SPREAD);
-    if (known.length < n) return hits;
+    if (known.length < n) return null;
     type Film = (typeof known)[number];
     const rest = ({ h, at }: Film) => h.seg.tokStart[h.doc] + h.seg.primaryLen[h.doc] - at;
     const word = ({ h, at }: Film, i: number) => h.seg.vocab.at(h.seg.toks[at + i]);
     const subtitled = ({ h, at }: Film) => at - h.seg.tokStart[h.doc] === h.seg.headLen[h.doc];
     const year = ({ h }: Film) => h.seg.year[h.doc];
-    for (const f of known) if (rest(f) > 0 && isSequelNumeral(word(f, 0))) return hits;
+    for (const f of known) if (rest(f) > 0 && isSequelNumeral(word(f, 0))) return null;
     known.sort((a, b) => year(a) - year(b) || b.h.seg.pop[b.h.doc] - a.h.seg.pop[a.h.doc]);
     const first = known[0];
     // Films of the same genres only (Downfall: The Case Against Boeing, a documentary, is no sequel to Downfall), and
@@ -2487,7 +2503,7 @@ export class TitleSearchIndex {
       series = [first];
       for (const f of alike.slice(1)) {
         const r = rest(f);
-        if (r === 0) return hits;
+        if (r === 0) return null;
         const gap = year(f) - year(series[series.length - 1]);
         if ((subtitled(f) && gap <= SUBTITLE_YEARS) || (r === 1 && year(f) > year(first) && gap <= SEQUEL_YEARS)) series.push(f);
       }
@@ -2502,11 +2518,36 @@ export class TitleSearchIndex {
         series = alike;
       }
     }
-    if (series.length < n) return hits;
-    const pick = series[n - 1].h;
+    return series.length < n ? null : series.map((f) => f.h);
+  }
+
+  /** Hits with the series' `n`th film first (see seriesFilms), or as they are. */
+  private inSeriesOrder(hits: Hit[], words: readonly string[], n: number): Hit[] {
+    const films = this.seriesFilms(hits, words, n);
+    if (films === null) return hits;
+    const pick = films[n - 1];
     pick.score = 0;
     pick.key = hitKey(pick.seg, pick.doc, 0);
     return [pick, ...hits.filter((h) => h !== pick)];
+  }
+
+  /**
+   * Whether the number, in any of its forms, comes right after "part" in each of these titles (at most the first
+   * ten): "harry potter 2" found only in Harry Potter and the Deathly Hallows: Part 2, the eighth film.
+   */
+  private numberAfterPart(hits: readonly Hit[], number: string): boolean {
+    const forms = [number, ...numeralForms(number)];
+    for (let i = 0; i < Math.min(hits.length, 10); i++) {
+      const { seg, doc } = hits[i];
+      const part = seg.exactId('part');
+      const ids = forms.map((f) => seg.exactId(f));
+      let after = false;
+      for (let k = seg.tokStart[doc] + 1; k < seg.tokStart[doc] + seg.primaryLen[doc] && !after; k++) {
+        after = seg.toks[k - 1] === part && ids.includes(seg.toks[k]);
+      }
+      if (!after) return false;
+    }
+    return hits.length > 0;
   }
 
   /**

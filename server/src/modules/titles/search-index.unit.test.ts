@@ -444,6 +444,38 @@ describe('browsing by several genres', () => {
     expect(index.search('alien 2', { limit: 10 }).ids[0]).toBe('tt0078748');
   });
 
+  it('reads a number found only after "part", in titles that do not begin with the words, as the series\' film', () => {
+    const index = indexOfMovies([
+      ['tt0241527', "Harry Potter and the Sorcerer's Stone", 2001, 800_000],
+      ['tt0295297', 'Harry Potter and the Chamber of Secrets', 2002, 650_000],
+      ['tt0304141', 'Harry Potter and the Prisoner of Azkaban', 2004, 650_000],
+      ['tt1201607', 'Harry Potter and the Deathly Hallows: Part 2', 2011, 900_000],
+      ['tt1392170', 'The Hunger Games', 2012, 1_000_000],
+      ['tt1951264', 'The Hunger Games: Catching Fire', 2013, 750_000],
+      ['tt1951265', 'The Hunger Games: Mockingjay - Part 1', 2014, 500_000],
+      ['tt1951266', 'The Hunger Games: Mockingjay - Part 2', 2015, 400_000],
+      ['tt0076759', 'Star Wars: Episode IV - A New Hope', 1977, 1_400_000],
+      ['tt0080684', 'Star Wars: Episode V - The Empire Strikes Back', 1980, 1_300_000],
+      ['tt0120915', 'Star Wars: Episode I - The Phantom Menace', 1999, 850_000],
+      ['tt0096874', 'Back to the Future Part II', 1989, 560_000],
+      ['tt0088763', 'Back to the Future', 1985, 1_300_000],
+      ['tt0082418', 'Friday the 13th Part 2', 1981, 40_000],
+      ['tt0083972', 'Friday the 13th Part III', 1982, 32_000],
+      ['tt0087298', 'Friday the 13th: The Final Chapter', 1984, 30_000],
+    ]);
+    // The second film, then the title with "Part 2".
+    expect(index.search('harry potter 2', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt0295297', 'tt1201607']);
+    expect(index.search('hunger games 2', { limit: 10 }).ids[0]).toBe('tt1951264');
+    // A number after "episode" is the series' own: as found.
+    expect(index.search('star wars 4', { limit: 10 }).ids[0]).toBe('tt0076759');
+    // "Part II" of a film of the words alone is its sequel: as found.
+    expect(index.search('back to the future 2', { limit: 10 }).ids[0]).toBe('tt0096874');
+    // Asked for by its part: as found.
+    expect(index.search('harry potter part 2', { limit: 10 }).ids[0]).toBe('tt1201607');
+    // The title found comes first of the series as the catalogue has it (its first film is missing): as found.
+    expect(index.search('friday 2', { limit: 10 }).ids[0]).toBe('tt0082418');
+  });
+
   it('takes for a series an original and its sequels by subtitle or one word more, or films that all have a subtitle', () => {
     const index = indexOfMovies([
       ['tt0096895', 'Batman', 1989, 400_000],

@@ -262,6 +262,14 @@ function withoutSequelNumber(q: ParsedQuery): { query: ParsedQuery; number: numb
   return null;
 }
 
+/**
+ * The query without a leading article, when it has more words: a series' films are found past their own article, and
+ * then those without one too ("the twilight 2" takes in Twilight).
+ */
+function withoutArticle(q: ParsedQuery): ParsedQuery {
+  return q.tokens.length > 1 && ARTICLES.has(q.tokens[0]) && q.yearIdx !== 0 ? { ...queryWithout(q, 0), numberOut: q.numberOut } : q;
+}
+
 /** Whether a title's word is a sequel's number: 1 to 20 in digits, as a roman numeral or as a word ("Toy Story 2", "Rocky II", "Ocean's Twelve"). */
 function isSequelNumeral(word: string): boolean {
   return word === '1' || numeralForms(word).length > 0 || NUMBER_WORDS.indexOf(word) > 0;
@@ -2360,7 +2368,12 @@ export class TitleSearchIndex {
     // I due sergenti, "the two sergeants", through "due").
     if (hits.length === 0) {
       const without = withoutSequelNumber(q);
-      if (without !== null) hits = this.inSeriesOrder(this.run(without.query, type, cap, want + 1, 'plain'), without.query.tokens, without.number);
+      if (without !== null) {
+        hits = this.run(without.query, type, cap, want + 1, 'plain');
+        const bare = withoutArticle(without.query);
+        const films = this.seriesFilms(bare === without.query ? hits : this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number);
+        if (films !== null) hits = this.withFirst(hits, films[without.number - 1]);
+      }
     } else if (q.yearIdx < 0 && hits[0].score >= 2) {
       // The number found only after "part", in titles that do not begin with the words ("harry potter 2" in Harry
       // Potter and the Deathly Hallows: Part 2, "hunger games 2" in The Hunger Games: Mockingjay - Part 2): when the
@@ -2368,14 +2381,11 @@ export class TitleSearchIndex {
       // after it. (When it comes earlier, the series as the catalogue has it lacks films, and the title is taken.)
       const without = withoutSequelNumber(q);
       if (without !== null && this.numberAfterPart(hits, without.word)) {
-        const films = this.seriesFilms(this.run(without.query, type, cap, want + 1, 'plain'), without.query.tokens, without.number);
+        const bare = withoutArticle(without.query);
+        const films = this.seriesFilms(this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number);
         const found = films?.findIndex((h) => this.titleKey(h) === this.titleKey(hits[0])) ?? -1;
         const pick = films !== null && (found < 0 || found >= without.number) ? films[without.number - 1] : null;
-        if (pick) {
-          pick.score = 0;
-          pick.key = hitKey(pick.seg, pick.doc, 0);
-          hits = [pick, ...hits.filter((h) => this.titleKey(h) !== this.titleKey(pick))];
-        }
+        if (pick) hits = this.withFirst(hits, pick);
       }
     }
     // A query starting with an article the title does not have ("the dune" for Dune, "the inception"): the words
@@ -2480,7 +2490,16 @@ export class TitleSearchIndex {
     type Film = (typeof known)[number];
     const rest = ({ h, at }: Film) => h.seg.tokStart[h.doc] + h.seg.primaryLen[h.doc] - at;
     const word = ({ h, at }: Film, i: number) => h.seg.vocab.at(h.seg.toks[at + i]);
-    const subtitled = ({ h, at }: Film) => at - h.seg.tokStart[h.doc] === h.seg.headLen[h.doc];
+    // A subtitle right after the words, or after one word more ("The Twilight Saga: New Moon").
+    // A subtitle right after the words, or after one word more that two films or more have so, the series' own name
+    // ("The Twilight Saga: New Moon", "The Twilight Saga: Eclipse"; not "Ghost Rider: Spirit of Vengeance" after Ghost).
+    const headMore = ({ h, at }: Film) => h.seg.headLen[h.doc] - (at - h.seg.tokStart[h.doc]);
+    const sagaWords = new Map<string, number>();
+    for (const f of known) if (headMore(f) === 1) sagaWords.set(word(f, 0), (sagaWords.get(word(f, 0)) ?? 0) + 1);
+    const subtitled = (f: Film) => {
+      const more = headMore(f);
+      return more === 0 || (more === 1 && (sagaWords.get(word(f, 0)) ?? 0) >= 2);
+    };
     const year = ({ h }: Film) => h.seg.year[h.doc];
     for (const f of known) if (rest(f) > 0 && isSequelNumeral(word(f, 0))) return null;
     known.sort((a, b) => year(a) - year(b) || b.h.seg.pop[b.h.doc] - a.h.seg.pop[a.h.doc]);
@@ -2499,11 +2518,12 @@ export class TitleSearchIndex {
     if (rest(first) === 0) {
       // An original and its sequels: the films with a subtitle after the words within SUBTITLE_YEARS of the film before,
       // or with one word more, after the original and within SEQUEL_YEARS of the film before (Batman Returns, not Batman
-      // Begins ten years after Batman Forever, not Drive Angry the year of Drive). A second film of the words alone is a remake (The Gift, 2000 and 2015): no series.
+      // Begins ten years after Batman Forever, not Drive Angry the year of Drive). A second film of the words alone is a
+      // remake, and ends the series (The Batman after Batman Forever; The Gift, 2000 and 2015: no series).
       series = [first];
       for (const f of alike.slice(1)) {
         const r = rest(f);
-        if (r === 0) return null;
+        if (r === 0) break;
         const gap = year(f) - year(series[series.length - 1]);
         if ((subtitled(f) && gap <= SUBTITLE_YEARS) || (r === 1 && year(f) > year(first) && gap <= SEQUEL_YEARS)) series.push(f);
       }
@@ -2521,14 +2541,12 @@ export class TitleSearchIndex {
     return series.length < n ? null : series.map((f) => f.h);
   }
 
-  /** Hits with the series' `n`th film first (see seriesFilms), or as they are. */
-  private inSeriesOrder(hits: Hit[], words: readonly string[], n: number): Hit[] {
-    const films = this.seriesFilms(hits, words, n);
-    if (films === null) return hits;
-    const pick = films[n - 1];
-    pick.score = 0;
-    pick.key = hitKey(pick.seg, pick.doc, 0);
-    return [pick, ...hits.filter((h) => h !== pick)];
+  /** The hits with one first, ranked as a title exactly as typed is (a series' film, see seriesFilms). */
+  private withFirst(hits: Hit[], first: Hit): Hit[] {
+    first.score = 0;
+    first.key = hitKey(first.seg, first.doc, 0);
+    const key = this.titleKey(first);
+    return [first, ...hits.filter((h) => this.titleKey(h) !== key)];
   }
 
   /**

@@ -462,10 +462,18 @@ describe('browsing by several genres', () => {
       ['tt0082418', 'Friday the 13th Part 2', 1981, 40_000],
       ['tt0083972', 'Friday the 13th Part III', 1982, 32_000],
       ['tt0087298', 'Friday the 13th: The Final Chapter', 1984, 30_000],
+      ['tt1099212', 'Twilight', 2008, 500_000],
+      ['tt1259571', 'The Twilight Saga: New Moon', 2009, 320_000],
+      ['tt1325004', 'The Twilight Saga: Eclipse', 2010, 290_000],
+      ['tt1673434', 'The Twilight Saga: Breaking Dawn - Part 2', 2012, 280_000],
     ]);
     // The second film, then the title with "Part 2".
     expect(index.search('harry potter 2', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt0295297', 'tt1201607']);
     expect(index.search('hunger games 2', { limit: 10 }).ids[0]).toBe('tt1951264');
+    // A subtitle after one word more ("The Twilight Saga: New Moon") continues the series of Twilight.
+    expect(index.search('twilight 2', { limit: 10 }).ids[0]).toBe('tt1259571');
+    // With the article typed, Twilight still counts as the first film.
+    expect(index.search('the twilight 3', { limit: 10 }).ids[0]).toBe('tt1325004');
     // A number after "episode" is the series' own: as found.
     expect(index.search('star wars 4', { limit: 10 }).ids[0]).toBe('tt0076759');
     // "Part II" of a film of the words alone is its sequel: as found.
@@ -482,6 +490,7 @@ describe('browsing by several genres', () => {
       ['tt0103776', 'Batman Returns', 1992, 330_000],
       ['tt0112462', 'Batman Forever', 1995, 270_000],
       ['tt0372784', 'Batman Begins', 2005, 1_500_000],
+      ['tt1877830', 'The Batman', 2022, 800_000],
       ['tt0903624', 'The Hobbit: An Unexpected Journey', 2012, 850_000],
       ['tt1170358', 'The Hobbit: The Desolation of Smaug', 2013, 680_000],
       ['tt2310332', 'The Hobbit: The Battle of the Five Armies', 2014, 520_000],
@@ -494,7 +503,8 @@ describe('browsing by several genres', () => {
       ['tt0097576', 'Indiana Jones and the Last Crusade', 1989, 800_000],
       ['tt0367882', 'Indiana Jones and the Kingdom of the Crystal Skull', 2008, 480_000],
     ]);
-    // One word more within a few years: Batman Returns and Batman Forever, not Batman Begins ten years after Forever.
+    // One word more within a few years: Batman Returns and Batman Forever, not Batman Begins ten years after Forever;
+    // and The Batman, a film of the words alone, is a remake that ends the series, not a reason to have none.
     expect(index.search('batman 2', { limit: 10 }).ids[0]).toBe('tt0103776');
     expect(index.search('batman 3', { limit: 10 }).ids[0]).toBe('tt0112462');
     expect(index.search('batman 4', { limit: 10 }).ids[0]).toBe('tt0096895');

@@ -2371,7 +2371,7 @@ export class TitleSearchIndex {
       if (without !== null) {
         hits = this.run(without.query, type, cap, want + 1, 'plain');
         const bare = withoutArticle(without.query);
-        const films = this.seriesFilms(bare === without.query ? hits : this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number);
+        const films = this.seriesFilms(bare === without.query ? hits : this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number, bare !== without.query);
         if (films !== null) hits = this.withFirst(hits, films[without.number - 1]);
       }
     } else if (q.yearIdx < 0 && hits[0].score >= 2) {
@@ -2382,7 +2382,7 @@ export class TitleSearchIndex {
       const without = withoutSequelNumber(q);
       if (without !== null && this.numberAfterPart(hits, without.word)) {
         const bare = withoutArticle(without.query);
-        const films = this.seriesFilms(this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number);
+        const films = this.seriesFilms(this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number, bare !== without.query);
         const found = films?.findIndex((h) => this.titleKey(h) === this.titleKey(hits[0])) ?? -1;
         const pick = films !== null && (found < 0 || found >= without.number) ? films[without.number - 1] : null;
         if (pick) hits = this.withFirst(hits, pick);
@@ -2467,7 +2467,7 @@ export class TitleSearchIndex {
    * Not for series (a number after a show's name is most often its season), and not when one of the films has a number
    * right after the words ("alien 2" with Alien 3, "toy story 4" with Toy Story 2): its numbers say which is which.
    */
-  private seriesFilms(hits: readonly Hit[], words: readonly string[], n: number): Hit[] | null {
+  private seriesFilms(hits: readonly Hit[], words: readonly string[], n: number, articleTyped = false): Hit[] | null {
     if (n < 2 || hits.length < n || hits[0].seg.type[hits[0].doc] !== TYPE_CODE.movie) return null;
     const films: { h: Hit; at: number }[] = [];
     let top = Number.NEGATIVE_INFINITY;
@@ -2523,7 +2523,12 @@ export class TitleSearchIndex {
       series = [first];
       for (const f of alike.slice(1)) {
         const r = rest(f);
-        if (r === 0) break;
+        if (r === 0) {
+          // Asked for with an article that the remake has and the original has not ("the batman 2": The Batman, not
+          // Batman): the remake's own series, which has no more films here.
+          if (articleTyped && this.startsWithArticle(f.h) && !this.startsWithArticle(first.h)) return null;
+          break;
+        }
         const gap = year(f) - year(series[series.length - 1]);
         if ((subtitled(f) && gap <= SUBTITLE_YEARS) || (r === 1 && year(f) > year(first) && gap <= SEQUEL_YEARS)) series.push(f);
       }
@@ -2539,6 +2544,11 @@ export class TitleSearchIndex {
       }
     }
     return series.length < n ? null : series.map((f) => f.h);
+  }
+
+  /** Whether a hit's primary title begins with an article. */
+  private startsWithArticle({ seg, doc }: Hit): boolean {
+    return seg.primaryLen[doc] > 0 && ARTICLES.has(seg.vocab.at(seg.toks[seg.tokStart[doc]]));
   }
 
   /** The hits with one first, ranked as a title exactly as typed is (a series' film, see seriesFilms). */

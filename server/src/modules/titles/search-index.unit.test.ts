@@ -508,6 +508,8 @@ describe('browsing by several genres', () => {
     expect(index.search('batman 2', { limit: 10 }).ids[0]).toBe('tt0103776');
     expect(index.search('batman 3', { limit: 10 }).ids[0]).toBe('tt0112462');
     expect(index.search('batman 4', { limit: 10 }).ids[0]).toBe('tt0096895');
+    // Typed with the article of the remake: the remake's series, which has no second film here.
+    expect(index.search('the batman 2', { limit: 10 }).ids[0]).toBe('tt1877830');
     // Every film with a subtitle right after the words.
     expect(index.search('the hobbit 2', { limit: 10 }).ids[0]).toBe('tt1170358');
     // Drive Angry came out the year of Drive: no sequel. Two films called The Gift: a remake, no series.

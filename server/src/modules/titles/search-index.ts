@@ -2371,7 +2371,11 @@ export class TitleSearchIndex {
       if (without !== null) {
         hits = this.run(without.query, type, cap, want + 1, 'plain');
         const bare = withoutArticle(without.query);
-        const films = this.seriesFilms(bare === without.query ? hits : this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number, bare !== without.query);
+        // (A 1 no title has changes nothing: the first film comes first anyway.)
+        const films =
+          without.number < 2
+            ? null
+            : this.seriesFilms(bare === without.query ? hits : this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number, bare !== without.query);
         if (films !== null) hits = this.withFirst(hits, films[without.number - 1]);
       }
     } else if (q.yearIdx < 0 && hits[0].score >= 2) {
@@ -2468,7 +2472,7 @@ export class TitleSearchIndex {
    * right after the words ("alien 2" with Alien 3, "toy story 4" with Toy Story 2): its numbers say which is which.
    */
   private seriesFilms(hits: readonly Hit[], words: readonly string[], n: number, articleTyped = false): Hit[] | null {
-    if (n < 2 || hits.length < n || hits[0].seg.type[hits[0].doc] !== TYPE_CODE.movie) return null;
+    if (n < 1 || hits.length < n || hits[0].seg.type[hits[0].doc] !== TYPE_CODE.movie) return null;
     const films: { h: Hit; at: number }[] = [];
     let top = Number.NEGATIVE_INFINITY;
     let ids: number[] = [];

@@ -449,6 +449,7 @@ describe('browsing by several genres', () => {
       ['tt0241527', "Harry Potter and the Sorcerer's Stone", 2001, 800_000],
       ['tt0295297', 'Harry Potter and the Chamber of Secrets', 2002, 650_000],
       ['tt0304141', 'Harry Potter and the Prisoner of Azkaban', 2004, 650_000],
+      ['tt0926084', 'Harry Potter and the Deathly Hallows: Part 1', 2010, 850_000],
       ['tt1201607', 'Harry Potter and the Deathly Hallows: Part 2', 2011, 900_000],
       ['tt1392170', 'The Hunger Games', 2012, 1_000_000],
       ['tt1951264', 'The Hunger Games: Catching Fire', 2013, 750_000],
@@ -470,6 +471,8 @@ describe('browsing by several genres', () => {
     // The second film, then the title with "Part 2".
     expect(index.search('harry potter 2', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt0295297', 'tt1201607']);
     expect(index.search('hunger games 2', { limit: 10 }).ids[0]).toBe('tt1951264');
+    // And the first: Part 1 is the seventh film.
+    expect(index.search('harry potter 1', { limit: 10 }).ids[0]).toBe('tt0241527');
     // A subtitle after one word more ("The Twilight Saga: New Moon") continues the series of Twilight.
     expect(index.search('twilight 2', { limit: 10 }).ids[0]).toBe('tt1259571');
     // With the article typed, Twilight still counts as the first film.

@@ -341,6 +341,10 @@ describe('browsing by several genres', () => {
       ['tt0099685', 'Goodfellas', 1990, 1_300_000],
       ['tt0364569', 'Oldboy', 2003, 620_000],
       ['tt9999931', 'An Old Fashioned Boy', 1920, 400],
+      ['tt0096895', 'Batman', 1989, 400_000],
+      ['tt1877830', 'The Batman', 2022, 800_000],
+      ['tt0068646', 'The Godfather', 1972, 2_000_000],
+      ['tt13130308', 'GodFather', 2022, 7_000],
     ]);
     expect(index.search('xmen', { limit: 10 }).ids[0]).toBe('tt0120903');
     // Also when the word begins another ("walle", "waller").
@@ -353,6 +357,10 @@ describe('browsing by several genres', () => {
     // Two words of one: the title first, and the titles with both words still after it.
     expect(index.search('good fellas', { limit: 10 }).ids).toEqual(['tt0099685']);
     expect(index.search('old boy', { limit: 10 }).ids).toEqual(['tt0364569', 'tt9999931']);
+    // Found so and past its article too, a title counts both ways (16% as popular): "bat man" gives Batman before The
+    // Batman, as "batman" does; "god father" still gives The Godfather before an obscure GodFather.
+    expect(index.search('bat man', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt0096895', 'tt1877830']);
+    expect(index.search('god father', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt0068646', 'tt13130308']);
   });
 
   it('reads initials written with dots or stars as one word, and a title with them also letter by letter', () => {

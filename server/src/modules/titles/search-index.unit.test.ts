@@ -593,12 +593,58 @@ describe('browsing by several genres', () => {
     expect(first('mr')).toBe('tt4158110');
     expect(index.search('dr', { limit: 10 }).ids).not.toContain('tt5606664');
     expect(index.search('dr ', { limit: 10 }).ids).toContain('tt5606664');
-    expect(otherForms('mr', false, false)).toEqual(['mister']);
-    expect(otherForms('saint', true, false)).toEqual(['st']);
-    expect(otherForms('dr', true, true)).toEqual([]);
-    expect(otherForms('2', false, false)).toEqual([]);
-    expect(otherForms('2', true, true)).toEqual(['ii', 'two']);
-    expect(otherForms('constructor', true, false)).toEqual([]);
+    expect(otherForms('mr', 'alone', false)).toEqual(['mister']);
+    expect(otherForms('saint', 'after', false)).toEqual(['st']);
+    expect(otherForms('dr', 'after', true)).toEqual([]);
+    expect(otherForms('2', 'alone', false)).toEqual([]);
+    expect(otherForms('2', 'after', true)).toEqual(['ii', 'two']);
+    expect(otherForms('constructor', 'after', false)).toEqual([]);
+  });
+
+  it('reads a number word as its digits and digits as their word, among other words', () => {
+    const index = indexOfMovies([
+      ['tt0298203', '8 Mile', 2002, 300_000],
+      ['tt9999940', 'A Fight for Millions', 1918, 50],
+      ['tt0112384', 'Apollo 13', 1995, 320_000],
+      ['tt0384754', 'Thirteen', 2003, 330_000],
+      ['tt1136608', 'District 9', 2009, 700_000],
+      ['tt0875034', 'Nine', 2009, 900_000],
+      ['tt0047478', 'Seven Samurai', 1954, 370_000],
+      ['tt8999999', '7500', 2019, 40_000],
+      ['tt0114746', '12 Monkeys', 1995, 650_000],
+      ['tt1587707', 'Twelve', 2010, 800_000],
+      ['tt0089927', 'Rocky IV', 1985, 380_000],
+      ['tt0075148', 'Rocky', 1976, 600_000],
+      ['tt0114369', 'Se7en', 1995, 1_800_000],
+      ['tt9999941', 'Seven', 2019, 2_000],
+      ['tt9999942', '7', 2020, 3_000],
+      ['tt9999943', '7 Days', 2010, 8_000],
+      ['tt9999944', 'Seven Days', 1998, 120_000],
+    ]);
+    const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
+    // A number word finds the digits, as the first word or after another.
+    expect(first('eight mile')).toBe('tt0298203');
+    expect(first('apollo thirteen')).toBe('tt0112384');
+    expect(first('district nine')).toBe('tt1136608');
+    expect(first('twelve monkeys')).toBe('tt0114746');
+    // After another word, also the roman numeral of two letters or more.
+    expect(first('rocky four')).toBe('tt0089927');
+    // Digits as the first word find the number word.
+    expect(first('7 samurai')).toBe('tt0047478');
+    // Found written another way, a number that begins the query ranks a title with those the query begins: as typed first.
+    expect(index.search('7 days', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt9999943', 'tt9999944']);
+    expect(index.search('seven days', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt9999944', 'tt9999943']);
+    // Both begun by what was typed: the far better known first, though counted as 40% as popular.
+    expect(index.search('7 day', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt9999944', 'tt9999943']);
+    // A number typed alone is only itself.
+    expect(first('seven')).toBe('tt9999941');
+    expect(index.search('7', { limit: 10 }).ids).not.toContain('tt9999941');
+    expect(otherForms('eight', 'first', false)).toEqual(['8']);
+    expect(otherForms('thirteen', 'after', false)).toEqual(['13', 'xiii']);
+    expect(otherForms('one', 'after', false)).toEqual(['1']);
+    expect(otherForms('7', 'first', false)).toEqual(['seven']);
+    expect(otherForms('21', 'first', false)).toEqual([]);
+    expect(otherForms('eight', 'alone', false)).toEqual([]);
   });
 
   it('gives the other forms of sequel numbers from 1 to 20 only', () => {

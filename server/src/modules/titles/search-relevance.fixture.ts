@@ -121,10 +121,16 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'walle', expect: 'tt0910970', why: 'a one-letter word typed onto another, the two a whole title (WALL·E)' },
   { query: 'shrek2', expect: 'tt0298148', why: 'a number typed onto the word, the two a whole title' },
   // a series in order of year
-  { query: 'matrix 2', expect: 'tt0234215', why: "a number no title has after a series' words: its second film by year" },
-  { query: 'the matrix 3', expect: 'tt0242653', why: 'the third, in a year with two' },
+  { query: 'hunger games 2', expect: 'tt1951264', why: "a number found only after \"part\" in a later film: the series' second film by year" },
+  { query: 'the hunger games 3', expect: 'tt1951265', why: 'a number no title has, the article typed: the third film by year' },
+  { query: 'matrix reloaded', expect: 'tt0234215', why: 'words of a sequel past the article, among generated Matrix titles' },
   // initials
   { query: 'la confidential', expect: 'tt0119488', why: 'initials typed as one word (L.A.), before La La Land' },
   { query: 'l.a. confidential', expect: 'tt0119488', why: 'initials typed with their dots' },
   { query: 'l.a', expect: 'tt0119488', why: 'initials on their way, typed with their dots' },
+  // numbers written either way
+  { query: '7 samurai', expect: 'tt0047478', why: 'digits that begin the query, the title has the word' },
+  { query: 'apollo thirteen', expect: 'tt0112384', why: 'a number word after a word, the title has the digits' },
+  { query: 'toy story three', expect: 'tt0435761', why: "a sequel's number as a word, the title has the digits" },
+  { query: 'twelve angry men', expect: 'tt0050083', why: 'a number word that begins the query, the title has the digits' },
 ];

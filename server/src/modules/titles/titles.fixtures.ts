@@ -193,6 +193,10 @@ export const SEQUEL_TITLES: Real[] = [
   ['tt0126029', 'movie', 'Shrek', null, 2001, 'Animation,Adventure,Comedy', 750000, 7.9],
   ['tt0298148', 'movie', 'Shrek 2', null, 2004, 'Animation,Adventure,Comedy', 500000, 7.3],
   ['tt0325980', 'movie', 'Pirates of the Caribbean: The Curse of the Black Pearl', null, 2003, 'Action,Adventure,Fantasy', 1200000, 8.1],
+  ['tt1392170', 'movie', 'The Hunger Games', null, 2012, 'Action,Adventure,Sci-Fi', 1000000, 7.2],
+  ['tt1951264', 'movie', 'The Hunger Games: Catching Fire', null, 2013, 'Action,Adventure,Sci-Fi', 720000, 7.5],
+  ['tt1951265', 'movie', 'The Hunger Games: Mockingjay - Part 1', null, 2014, 'Action,Adventure,Sci-Fi', 480000, 6.6],
+  ['tt1951266', 'movie', 'The Hunger Games: Mockingjay - Part 2', null, 2015, 'Action,Adventure,Sci-Fi', 370000, 6.6],
 ];
 
 /** Words for generated titles: deliberately overlapping the real titles' words. */

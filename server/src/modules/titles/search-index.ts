@@ -150,6 +150,8 @@ const FILTER_RATIO = 32;
 /** Words or prefixes in more than 1/64 of the titles keep their filter bitset (256 at most: 32 MB for a million titles). */
 const SHARED_FILTER_SHARE = 64;
 const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
+/** How many of the best known films with an acronym are read for the series it may name (see acronymFilmWords). */
+const ACRONYM_SERIES_LOOK = 20;
 
 /**
  * Acronyms. A title's acronym is the first character of each word of its primary title as the index reads it
@@ -665,6 +667,8 @@ export interface ParsedQuery {
   numberOut?: boolean;
   /** The last word was still being typed, though these tokens are looked up whole (see leadingArticle and otherForms). */
   lastStillTyped?: boolean;
+  /** These tokens are the words an acronym stands for (see TitleSearchIndex.compute): not read as an acronym again. */
+  acronymRead?: boolean;
   /**
    * The query's leading article ('article'), or a typo of "the" ('typo'), was left out of these tokens: only whole
    * titles count, ranked as Segment.score says.
@@ -1116,6 +1120,50 @@ export class Segment {
       if (!open && words >= 2) break;
     }
     return words >= 2 ? n : -1;
+  }
+
+  /**
+   * The words of title `d` an acronym beginning with `word` stands for ("lotr" in The Lord of the Rings: The Two Towers:
+   * lord of the rings), from the first to the one its last character comes from, words it passes over included; null
+   * when no acronym of the title begins with `word` (see acronymCodes for the three ways a title makes one).
+   */
+  acronymWords(d: number, word: string): string[] | null {
+    const toks = this.toks;
+    const info = this.acroWord;
+    const start = this.tokStart[d];
+    const end = start + this.primaryLen[d];
+    if (end - start < 2) return null;
+    const leading = (info[toks[start]] & ACRO_ARTICLE) !== 0;
+    for (let variant = 0; variant < 3; variant++) {
+      if (variant === 1 && !leading) continue;
+      const from = variant === 1 ? start + 1 : start;
+      let n = 0;
+      let k = from;
+      for (; k < end && n < word.length; k++) {
+        const w = info[toks[k]];
+        if (variant === 2 && (w & ACRO_MINOR) !== 0) continue;
+        const code = w & 63;
+        if (code === 0) break;
+        if ((w & ACRO_DIGITS) === 0) {
+          if (code !== acronymCode(word.charCodeAt(n))) break;
+          n++;
+          continue;
+        }
+        const digits = this.vocab.at(toks[k]);
+        let i = 0;
+        while (i < digits.length && n < word.length && acronymCode(digits.charCodeAt(i)) === acronymCode(word.charCodeAt(n))) {
+          i++;
+          n++;
+        }
+        if (i < digits.length && n < word.length) break;
+      }
+      if (n === word.length) {
+        const words: string[] = [];
+        for (let j = from; j < k; j++) words.push(this.vocab.at(toks[j]));
+        return words;
+      }
+    }
+    return null;
   }
 
   private buildAcronyms(): void {
@@ -2382,6 +2430,38 @@ export class TitleSearchIndex {
   private pageHits: Hit[] = [];
   private pageVersion = -1;
 
+  /**
+   * The words an acronym stands for in films (see acronymWords), for reading it as a series' name: the words two or more
+   * of the best known films with such an acronym share, the best known such pair or more first, when they are at least
+   * a tenth as popular as the best known film of all ("potc": pirates of the caribbean, though The Passion of the
+   * Christ is better known); else the words of that best known film.
+   */
+  private acronymFilmWords(acronym: string): string[] | null {
+    const found: Hit[] = [];
+    this.main.acronymSearch(acronym, TYPE_CODE.movie, ACRONYM_SERIES_LOOK, this.hiddenDocs, found);
+    this.delta?.acronymSearch(acronym, TYPE_CODE.movie, ACRONYM_SERIES_LOOK, null, found);
+    if (found.length === 0) return null;
+    found.sort(compareHits);
+    const groups = new Map<string, { words: string[]; best: Hit; count: number }>();
+    for (const h of found) {
+      const words = h.seg.acronymWords(h.doc, acronym);
+      if (words === null) continue;
+      const key = words.join(' ');
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, { words, best: h, count: 1 });
+      else group.count++;
+    }
+    const top = found[0].seg.pop[found[0].doc];
+    let pick: string[] | null = null;
+    for (const g of groups.values()) {
+      if (g.count >= 2 && g.best.seg.pop[g.best.doc] >= top - SERIES_SPREAD) {
+        pick = g.words;
+        break;
+      }
+    }
+    return pick ?? found[0].seg.acronymWords(found[0].doc, acronym);
+  }
+
   /** Titles matching the text, best first (uncached: the titles service keeps finished answers). */
   search(input: string | ParsedQuery, opts: SearchOptions): SearchPageResult {
     const q = typeof input === 'string' ? parseQuery(input) : input;
@@ -2413,6 +2493,11 @@ export class TitleSearchIndex {
             ? null
             : this.seriesFilms(bare === without.query ? hits : this.run(bare, type, cap, want + 1, 'plain'), bare.tokens, without.number, bare !== without.query);
         if (films !== null) hits = this.withFirst(hits, films[without.number - 1]);
+        // No title has the words, but one word may be a series' acronym ("lotr 2"): read as the words it stands for in
+        // the best known film it is the acronym of ("lord of the rings 2"), that query answers.
+        const acronym = hits.length === 0 && type !== TYPE_CODE.tvSeries && !q.acronymRead ? acronymWord(without.query) : null;
+        const words = acronym === null ? null : this.acronymFilmWords(acronym);
+        if (words !== null) return this.compute({ tokens: [...words, without.word], yearIdx: -1, year: 0, lastIsPrefix: false, acronymRead: true }, opts);
       }
     } else if (q.yearIdx < 0 && hits[0].score >= 2) {
       // The number found only after "part", in titles that do not begin with the words ("harry potter 2" in Harry

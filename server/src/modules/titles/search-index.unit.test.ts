@@ -601,6 +601,28 @@ describe('browsing by several genres', () => {
     expect(otherForms('constructor', 'after', false)).toEqual([]);
   });
 
+  it("reads an acronym and a number no title has as the series the acronym names: its film at that number", () => {
+    const index = indexOfMovies([
+      ['tt0120737', 'The Lord of the Rings: The Fellowship of the Ring', 2001, 1_900_000],
+      ['tt0167260', 'The Lord of the Rings: The Return of the King', 2003, 1_850_000],
+      ['tt0167261', 'The Lord of the Rings: The Two Towers', 2002, 1_700_000],
+      ['tt0335345', 'The Passion of the Christ', 2004, 2_300_000],
+      ['tt0325980', 'Pirates of the Caribbean: The Curse of the Black Pearl', 2003, 1_150_000],
+      ['tt0383574', "Pirates of the Caribbean: Dead Man's Chest", 2006, 740_000],
+      ['tt0449088', "Pirates of the Caribbean: At World's End", 2007, 670_000],
+      ['tt9999930', 'Lots of Tiny Robots', 2015, 900],
+    ]);
+    const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
+    expect(first('lotr 2')).toBe('tt0167261');
+    expect(first('lotr 3')).toBe('tt0167260');
+    expect(first('lotr')).toBe('tt0120737');
+    // The words two or more films share, though a single film with the acronym is better known.
+    expect(first('potc 2')).toBe('tt0383574');
+    expect(first('potc 3')).toBe('tt0449088');
+    // Typed as words, the same.
+    expect(first('lord of the rings 3')).toBe('tt0167260');
+  });
+
   it('reads a number word as its digits and digits as their word, among other words', () => {
     const index = indexOfMovies([
       ['tt0298203', '8 Mile', 2002, 300_000],

@@ -4,6 +4,8 @@
 // at fixed rates (bench/paced.ts; latency at a stated load), each beside a bare hello-world under the same
 // load. The catalogue is generated once and reused from /tmp.
 // Usage: npm run bench:discovery   (BENCH_SECONDS=10, BENCH_TITLES=1000000, BENCH_RATES=1000,2000, BENCH_DB=/tmp/...)
+// The server runs on core 0 and the load generator on core 1. BENCH_SERVER_CORES=0,1 lets the server's threads run on
+// both (the load generator keeps core 1); BENCH_MAIN_CORE=0 then keeps its main thread alone on core 0.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -26,6 +28,8 @@ const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${G
 // As in the foundation benchmark: the server gets core 0, the load generator core 1.
 const pinned = spawnSync('taskset', ['-acp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
 const LOAD_CORE = pinned ? 1 : undefined;
+// The cores the server may run on (BENCH_SERVER_CORES, a taskset list; default 0, its own core).
+const SERVER_CORES = process.env.BENCH_SERVER_CORES ?? '0';
 
 // The load generator: wrk (see bench/wrk.ts). Installed from Debian's packages when missing and allowed.
 if (!hasWrk()) {
@@ -131,7 +135,7 @@ const base = `http://127.0.0.1:${port}`;
 const web = mkdtempSync(join(tmpdir(), 'reelhouse-bench-web-'));
 writeFileSync(join(web, 'index.html'), '<!doctype html><title>Reelhouse</title>');
 const t0 = performance.now();
-const app = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...serverArgs] : serverArgs, {
+const app = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', SERVER_CORES, process.execPath, ...serverArgs] : serverArgs, {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -147,6 +151,8 @@ const app = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', pr
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 await waitUntilOk(`${base}/readyz`, app, 180_000);
+// BENCH_MAIN_CORE: once ready, the server's main thread alone is moved to this core (its other threads keep SERVER_CORES).
+if (pinned && process.env.BENCH_MAIN_CORE) spawnSync('taskset', ['-cp', process.env.BENCH_MAIN_CORE, String(app.pid)], { stdio: 'ignore' });
 const startMs = performance.now() - t0;
 const rssAfterStart = rssMb(app.pid as number);
 
@@ -295,7 +301,7 @@ rmSync(web, { recursive: true, force: true });
 if (!only || only.test('hello-world')) {
   const helloPort = await freePort();
   const helloArgs = [...serverNodeArgs(), '--import', 'tsx', 'bench/hello.ts'];
-  const hello = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...helloArgs] : helloArgs, {
+  const hello = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', SERVER_CORES, process.execPath, ...helloArgs] : helloArgs, {
     env: { ...process.env, PORT: String(helloPort) },
     stdio: 'inherit',
   });

@@ -152,6 +152,8 @@ const SHARED_FILTER_SHARE = 64;
 const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
 /** How many of the best known films with an acronym are read for the series it may name (see acronymFilmWords). */
 const ACRONYM_SERIES_LOOK = 20;
+/** How many of the best known titles the first of two acronyms stands for are read for the second (see acronymPair). */
+const ACRONYM_PAIR_LOOK = 200;
 
 /**
  * Acronyms. A title's acronym is the first character of each word of its primary title as the index reads it
@@ -1123,11 +1125,12 @@ export class Segment {
   }
 
   /**
-   * The words of title `d` an acronym beginning with `word` stands for ("lotr" in The Lord of the Rings: The Two Towers:
-   * lord of the rings), from the first to the one its last character comes from, words it passes over included; null
-   * when no acronym of the title begins with `word` (see acronymCodes for the three ways a title makes one).
+   * Where in title `d` the words an acronym beginning with `word` stands for are ("lotr" in The Lord of the Rings: The
+   * Two Towers: lord of the rings), from the first to the one its last character comes from, words it passes over
+   * included, as token positions [from, to); null when no acronym of the title begins with `word` (see acronymCodes
+   * for the three ways a title makes one).
    */
-  acronymWords(d: number, word: string): string[] | null {
+  private acronymSpan(d: number, word: string): [number, number] | null {
     const toks = this.toks;
     const info = this.acroWord;
     const start = this.tokStart[d];
@@ -1157,13 +1160,44 @@ export class Segment {
         }
         if (i < digits.length && n < word.length) break;
       }
-      if (n === word.length) {
-        const words: string[] = [];
-        for (let j = from; j < k; j++) words.push(this.vocab.at(toks[j]));
-        return words;
-      }
+      if (n === word.length) return [from, k];
     }
     return null;
+  }
+
+  /** The words of title `d` an acronym beginning with `word` stands for (see acronymSpan), or null. */
+  acronymWords(d: number, word: string): string[] | null {
+    const span = this.acronymSpan(d, word);
+    if (span === null) return null;
+    const words: string[] = [];
+    for (let k = span[0]; k < span[1]; k++) words.push(this.vocab.at(this.toks[k]));
+    return words;
+  }
+
+  /**
+   * Whether an acronym of title `d` begins with `first` and the words after those it stands for (past an article) have
+   * one that begins with `second`: each word's first character, or without "the", "a", "an", "and" and "of" ("lotr
+   * rotk": The Lord of the Rings: The Return of the King).
+   */
+  acronymThenAcronym(d: number, first: string, second: string): boolean {
+    const span = this.acronymSpan(d, first);
+    if (span === null) return false;
+    const toks = this.toks;
+    const info = this.acroWord;
+    const end = this.tokStart[d] + this.primaryLen[d];
+    let from = span[1];
+    if (from < end && (info[toks[from]] & ACRO_ARTICLE) !== 0) from++;
+    for (const skipMinor of [false, true]) {
+      let n = 0;
+      for (let k = from; k < end && n < second.length; k++) {
+        const w = info[toks[k]];
+        if (skipMinor && (w & ACRO_MINOR) !== 0) continue;
+        if ((w & 63) === 0 || (w & 63) !== acronymCode(second.charCodeAt(n))) break;
+        n++;
+      }
+      if (n === second.length) return true;
+    }
+    return false;
   }
 
   private buildAcronyms(): void {
@@ -2462,6 +2496,22 @@ export class TitleSearchIndex {
     return pick ?? found[0].seg.acronymWords(found[0].doc, acronym);
   }
 
+  /**
+   * A query of two words, each of letters and digits with a letter, the first of ACRONYM_MIN characters or more: the titles
+   * whose acronym begins with the first and whose words after those go on with the second as theirs (see
+   * acronymThenAcronym), among the ACRONYM_PAIR_LOOK best known the first word is the acronym of, more popular first
+   * ("lotr rotk": The Return of the King, "potc dmc": Dead Man's Chest). Empty for any other query.
+   */
+  private acronymPair(q: ParsedQuery, type: number): Hit[] {
+    if (q.tokens.length !== 2 || q.yearIdx >= 0) return [];
+    const [first, second] = q.tokens;
+    if (acronymWord({ ...q, tokens: [first] }) === null || second.length < 2 || !/^[a-z0-9]*[a-z][a-z0-9]*$/.test(second)) return [];
+    const found: Hit[] = [];
+    this.main.acronymSearch(first, type, ACRONYM_PAIR_LOOK, this.hiddenDocs, found);
+    this.delta?.acronymSearch(first, type, ACRONYM_PAIR_LOOK, null, found);
+    return found.filter((h) => h.seg.acronymThenAcronym(h.doc, first, second)).sort(compareHits);
+  }
+
   /** Titles matching the text, best first (uncached: the titles service keeps finished answers). */
   search(input: string | ParsedQuery, opts: SearchOptions): SearchPageResult {
     const q = typeof input === 'string' ? parseQuery(input) : input;
@@ -2521,6 +2571,9 @@ export class TitleSearchIndex {
     // do, the page is the same without): the titles it is or begins the acronym of ("lotr": The Lord of the Rings
     // films), ranked once the typos are known (see withAcronyms). As many as a page could take past the plain matches,
     // since some may be among them.
+    // Nothing as typed, and two words that may be acronyms: a title's and its subtitle's ("lotr rotk"), ranked before
+    // any typo of the words.
+    if (hits.length === 0) hits = this.acronymPair(q, type);
     const plain = hits.length;
     const word = acronymWord(q);
     const acronym = plain <= want ? word : null;

@@ -623,6 +623,28 @@ describe('browsing by several genres', () => {
     expect(first('lord of the rings 3')).toBe('tt0167260');
   });
 
+  it("reads two acronyms as a title's and its subtitle's", () => {
+    const index = indexOfMovies([
+      ['tt0120737', 'The Lord of the Rings: The Fellowship of the Ring', 2001, 1_900_000],
+      ['tt0167260', 'The Lord of the Rings: The Return of the King', 2003, 1_850_000],
+      ['tt0167261', 'The Lord of the Rings: The Two Towers', 2002, 1_700_000],
+      ['tt0325980', 'Pirates of the Caribbean: The Curse of the Black Pearl', 2003, 1_150_000],
+      ['tt0383574', "Pirates of the Caribbean: Dead Man's Chest", 2006, 740_000],
+      ['tt9999931', 'Potchi Dmcx', 2011, 500],
+    ]);
+    const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
+    expect(index.search('lotr rotk', { limit: 10 }).ids).toEqual(['tt0167260']);
+    expect(first('lotr fotr')).toBe('tt0120737');
+    // The subtitle's words with or without "the", "a", "an", "and" and "of".
+    expect(first('lotr rk')).toBe('tt0167260');
+    expect(first('potc cotbp')).toBe('tt0325980');
+    // Before a typo of the words.
+    expect(first('potc dmc')).toBe('tt0383574');
+    // Not when the words are found as typed, nor for a title without the second acronym.
+    expect(first('potchi dmcx')).toBe('tt9999931');
+    expect(index.search('lotr xyz', { limit: 10 }).ids).not.toContain('tt0167260');
+  });
+
   it('reads a number word as its digits and digits as their word, among other words', () => {
     const index = indexOfMovies([
       ['tt0298203', '8 Mile', 2002, 300_000],

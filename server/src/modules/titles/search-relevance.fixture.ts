@@ -123,6 +123,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   // a series in order of year
   { query: 'hunger games 2', expect: 'tt1951264', why: "a number found only after \"part\" in a later film: the series' second film by year" },
   { query: 'the hunger games 3', expect: 'tt1951265', why: 'a number no title has, the article typed: the third film by year' },
+  { query: 'lotr rotk', expect: 'tt0167260', why: "two acronyms: a title's and its subtitle's" },
   { query: 'lotr 2', expect: 'tt0167261', why: "an acronym and a number: the series' second film by year" },
   { query: 'matrix reloaded', expect: 'tt0234215', why: 'words of a sequel past the article, among generated Matrix titles' },
   // initials

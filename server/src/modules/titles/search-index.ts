@@ -328,18 +328,22 @@ export function otherForms(word: string, at: 'alone' | 'first' | 'after', typing
   const abbreviation = typing ? undefined : ABBREVIATIONS.get(word);
   if (abbreviation !== undefined) return abbreviation;
   if (at === 'alone') return NO_FORMS;
-  const c = word.charCodeAt(0);
   if (at === 'first') {
-    if (c >= 49 && c <= 57) return word.length <= 2 && Number(word) <= 20 ? [NUMBER_WORDS[Number(word)]] : NO_FORMS;
-    const forms = NUMBER_WORD_FORMS.get(word);
-    return forms === undefined ? NO_FORMS : [forms[0]];
+    const n = numberValue(word);
+    if (n === 0) return NO_FORMS;
+    const c = word.charCodeAt(0);
+    return [c >= 48 && c <= 57 ? NUMBER_WORDS[n] : String(n)];
   }
   return mayBeNumeral(word) ? numeralForms(word) : (NUMBER_WORD_FORMS.get(word) ?? NO_FORMS);
 }
 
-/** Whether a query word is a number from 1 to 20, in digits or as a word. */
-function isNumberWord(word: string): boolean {
-  return NUMBER_WORD_FORMS.has(word) || (word.length <= 2 && Number(word) >= 1 && Number(word) <= 20 && word.charCodeAt(0) !== 48);
+/** A query word's value when it is a number from 1 to 20, in digits (no leading zero) or as a word; else 0. */
+function numberValue(word: string): number {
+  const forms = NUMBER_WORD_FORMS.get(word);
+  if (forms !== undefined) return Number(forms[0]);
+  const c = word.charCodeAt(0);
+  const n = c >= 49 && c <= 57 && word.length <= 2 ? Number(word) : 0;
+  return n >= 1 && n <= 20 ? n : 0;
 }
 
 /** A number word from one to twenty's digits, and its roman numeral when that has two letters or more (one letter is a word too often). */
@@ -2256,7 +2260,7 @@ export class Segment {
         if ((this.markAny[t] & bit) === 0) return 2;
         if (t !== c.exactIds[i] && (this.markStrong[t] & bit) !== 0) {
           if (!c.altIds?.[i]?.includes(t)) allExact = false;
-          else if (i === 0 && isNumberWord(c.tokens[0])) {
+          else if (i === 0 && numberValue(c.tokens[0]) > 0) {
             // A number that begins the query, found written another way, ranks the title with those the query begins, as
             // 40% as popular (as past an article): "7 days" gives 7 Days before a better known Seven Days, "2 days" 2 Days
             // in the Valley before Two Days; "7 samurai" still gives Seven Samurai.

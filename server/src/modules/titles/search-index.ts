@@ -130,14 +130,26 @@ const OTHER_YEARS_CAP = 100;
 /**
  * The passes of a search: plain words (a typed year narrows), the same words in any year, then typos and the rest.
  * 'exact' only looks up whole titles by their words (see TitleSearchIndex.compute: a query's leading article).
+ * 'typo' is the fallback pass without reading a word as two (see TitleSearchIndex.compute).
  */
-type Pass = 'plain' | 'anyYear' | 'fallback' | 'split' | 'exact';
+type Pass = 'plain' | 'anyYear' | 'fallback' | 'split' | 'exact' | 'typo';
 const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
 /** A query that finds nothing is tried again without each of its words in turn (see compute) when it has at most this many. */
 const LEAVE_OUT_MAX = MAX_QUERY_TOKENS;
 /** Words typed together are read apart (see wordsIn) up to this length. */
 const SPLIT_MAX = 24;
+/** The shortest word read as a whole title's words typed together ("lalaland"; see wholeTitleReading). */
+const READ_TOGETHER_MIN = 6;
+/**
+ * Words typed before a title that name what is looked for rather than the title ("watch breaking bad"): a query that
+ * begins with one, and finds nothing whole, is cut from its start first (see cutOff).
+ */
+const LEADING_NOISE = new Set(['watch', 'movie', 'film', 'series', 'show', 'tv', 'trailer', 'stream']);
+/** The most readings of such a word tried as a whole title's words. */
+const READINGS_MAX = 32;
+/** The words of one letter such a word is read with. */
+const ONE_LETTER_WORD = /^[ai0-9]$/;
 /** At most this many entries of one exact-title chain are looked at per query. */
 const EXACT_WALK_MAX = 5000;
 /** Filter bitsets set from more postings than this are cleared by zeroing them whole (see clearFilters). */
@@ -675,6 +687,8 @@ export interface ParsedQuery {
   lastStillTyped?: boolean;
   /** These tokens are the words an acronym stands for (see TitleSearchIndex.compute): not read as an acronym again. */
   acronymRead?: boolean;
+  /** Words were cut off the query (see TitleSearchIndex.cutOff): no word is left out or cut off again. */
+  cut?: boolean;
   /**
    * The query's leading article ('article'), or a typo of "the" ('typo'), was left out of these tokens: only whole
    * titles count, ranked as Segment.score says.
@@ -875,6 +889,8 @@ export class Segment {
   postStart!: Uint32Array;
   /** Set by a fallback pass that met a word of seven letters or more that it could not read (see search). */
   unreadWords = false;
+  /** Set by a fallback pass that read a word as two (see search). */
+  splitWords = false;
   postings!: Int32Array;
   /** Per genre bit: documents in popularity order. */
   genrePostings: Int32Array[] = [];
@@ -1581,7 +1597,8 @@ export class Segment {
         // A word of t ends at j: at the end (but t is no reading of itself), or before a rest of three letters or more.
         if (j === n ? i === 0 : n - j < 3) continue;
         if (cost[j] === Number.POSITIVE_INFINITY) continue;
-        const w = this.exactId(t.slice(i, j));
+        const part = t.slice(i, j);
+        const w = this.mayBeWord(part) ? this.exactId(part) : -1;
         if (w < 0) continue;
         const c = cost[j] - Math.log((this.postStart[w + 1] - this.postStart[w] + 1) / all);
         if (c < cost[i]) {
@@ -1594,6 +1611,38 @@ export class Segment {
     const parts: string[] = [];
     for (let i = 0; i < n; i = next[i]) parts.push(t.slice(i, next[i]));
     return parts;
+  }
+
+  /**
+   * The readings of `t` (a word we do not know) as two or more words we know, each of two letters or more but "a", "i"
+   * and digits ("12yearsaslave", "2fast2furious"), at most
+   * `limit` of them, fewest letters in the first word first. Words that cannot be followed by a reading are looked up
+   * once.
+   */
+  readingsOf(t: string, limit: number): string[][] {
+    const out: string[][] = [];
+    const parts: string[] = [];
+    const dead = new Uint8Array(t.length + 1);
+    const walk = (i: number): boolean => {
+      if (i === t.length) {
+        if (parts.length >= 2) out.push(parts.slice());
+        return parts.length >= 2;
+      }
+      if (dead[i] === 1) return false;
+      let any = false;
+      for (let j = i + 1; j <= t.length && out.length < limit; j++) {
+        const part = t.slice(i, j);
+        if (j === i + 1 && !ONE_LETTER_WORD.test(part)) continue;
+        if (!this.mayBeWord(part) || this.exactId(part) < 0) continue;
+        parts.push(part);
+        if (walk(j)) any = true;
+        parts.pop();
+      }
+      if (!any) dead[i] = 1;
+      return any;
+    };
+    walk(0);
+    return out;
   }
 
   private buildTrigrams(): Map<string, Int32Array> {
@@ -1773,13 +1822,16 @@ export class Segment {
    */
   search(q: ParsedQuery, type: number, cap: number, enough: number, pass: Pass, hidden: Uint32Array | null, out: Hit[]): void {
     // The split pass is the fallback pass over words typed together read as three or more words.
-    const fallback = pass === 'fallback' || pass === 'split';
-    if (pass === 'fallback') this.unreadWords = false;
+    const fallback = pass === 'fallback' || pass === 'split' || pass === 'typo';
+    if (pass === 'fallback') {
+      this.unreadWords = false;
+      this.splitWords = false;
+    }
     // A typed year narrows the first pass only; the later passes take titles from any year, nearest first.
     const anyYear = pass !== 'plain' && pass !== 'exact';
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
-    if (fallback) {
+    if (fallback && pass !== 'typo') {
       // Words typed together read as words we know. The fallback pass reads a word as two, when both halves are words
       // we know (the second may be a beginning of at least three letters: "spiderman" -> "spider man", but "matrx" is
       // no "mat" followed by a word starting with "rx": a typo of "matrix"). The split pass reads words as three or
@@ -1802,6 +1854,7 @@ export class Segment {
             for (let k = t.length - 3; k >= 2; k--) {
               if (this.exactId(t.slice(0, k)) >= 0 && this.isPrefix(t.slice(k))) {
                 split.push(t.slice(0, k), t.slice(k));
+                this.splitWords = true;
                 return;
               }
             }
@@ -2596,6 +2649,9 @@ export class TitleSearchIndex {
       // Only when nothing was found and the fallback pass met a word it could not read, of seven letters or more
       // (three words at the least): reading a word as many costs tens of lookups.
       if (hits.length === 0 && (this.main.unreadWords || this.delta?.unreadWords)) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'split'));
+      // A word read as two that finds nothing so may be one word's typo after all ("bravehart", read as brave + hart;
+      // "batmn", as ba + tmn...).
+      if (hits.length === 0 && (this.main.splitWords || this.delta?.splitWords)) hits = this.run(q, type, cap, want + 1, 'typo');
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
       if (lead?.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     }
@@ -2606,12 +2662,13 @@ export class TitleSearchIndex {
     // worth leaving out, since what is left is looked for as typed; with two such words, none is.
     const words = q.tokens.length - (q.yearIdx >= 0 ? 1 : 0);
     let unknown = -1;
-    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX) {
+    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && q.cut !== true) {
       for (let i = 0; i < q.tokens.length && unknown !== -2; i++) {
         if (i !== q.yearIdx && !this.knows(q.tokens[i])) unknown = unknown === -1 ? i : -2;
       }
     }
-    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && unknown !== -2 && (type < 0 || this.run(q, -1, 1, 1, 'anyYear').length === 0)) {
+    const elsewhere = hits.length === 0 && words >= 2 && type >= 0 && this.run(q, -1, 1, 1, 'anyYear').length > 0;
+    if (hits.length === 0 && words >= 2 && words <= LEAVE_OUT_MAX && q.cut !== true && unknown !== -2 && !elsewhere) {
       for (let i = 0; i < q.tokens.length; i++) {
         if (i === q.yearIdx || (unknown >= 0 && i !== unknown)) continue;
         hits = this.merged(hits, this.run({ ...queryWithout(q, i), leftOut: true }, type, cap, want + 1, 'anyYear'));
@@ -2634,7 +2691,52 @@ export class TitleSearchIndex {
       hits = this.mergedBest(hits, read);
     }
     if (word !== null && word.length <= ACRONYM_WHOLE_MAX) hits = this.withWholeAcronyms(hits, word, type, want + 1);
+    if (hits.length === 0 && (acronyms === null || acronyms.length === 0) && words >= 3 && q.cut !== true && !elsewhere) {
+      const cut = this.cutOff(q, opts);
+      if (cut !== null) return cut;
+    }
     return this.page(hits, acronyms, offset, want);
+  }
+
+  /**
+   * Still nothing with any one word left out: words typed after a title that no title has with it (a film the catalogue
+   * lacks, "spiderman no way home", "avengers infinity war"; a season, "true detective season 1"). The longest run of the
+   * first words that finds titles answers, read as any search is (typos and words typed together included, without
+   * cutting again). People type the title first: "spiderman no way home" gives the Spider-Man films, not The Way Home.
+   * Words before it that say what is looked for rather than name it ("watch breaking bad online": see LEADING_NOISE)
+   * are cut off first. A typed year stays with every run. A run found only through typos ("pain gain part 2": Kevin
+   * Hart: Laugh at My Pain, through "gain" and "hart") answers only when no shorter run is found as typed. Null when no
+   * run of at least one word finds anything. (Words before a title otherwise are left out one at a time, above.)
+   */
+  private cutOff(q: ParsedQuery, opts: SearchOptions): SearchPageResult | null {
+    const words = q.tokens.filter((_, i) => i !== q.yearIdx);
+    const n = words.length;
+    const yearToken = q.yearIdx >= 0 ? q.tokens[q.yearIdx] : null;
+    const runOf = (from: number, to: number): ParsedQuery => {
+      const tokens = words.slice(from, to);
+      if (yearToken !== null) tokens.push(yearToken);
+      return {
+        tokens,
+        yearIdx: yearToken !== null ? tokens.length - 1 : -1,
+        year: q.year,
+        // Still being typed only when the run ends with the query's last word.
+        lastIsPrefix: q.lastIsPrefix && to === n && yearToken === null,
+        cut: true,
+      };
+    };
+    let first = 0;
+    while (first < n - 1 && LEADING_NOISE.has(words[first])) first++;
+    let typosOnly: ParsedQuery | null = null;
+    for (let to = first > 0 ? n : n - 1; to > first; to--) {
+      const run = runOf(first, to);
+      // The run that answers is chosen by its first page, whatever page is asked for, so that every page comes from it.
+      const page = this.compute(run, { ...opts, offset: 0 });
+      if (page.ids.length === 0) continue;
+      if (this.pageHits[0].score < TYPO_PENALTY) return (opts.offset ?? 0) === 0 ? page : this.compute(run, opts);
+      typosOnly ??= run;
+    }
+    // Asked again, so that the page kept for card() is this run's.
+    return typosOnly === null ? null : this.compute(typosOnly, opts);
   }
 
   /**
@@ -2805,12 +2907,21 @@ export class TitleSearchIndex {
     const whole = (words: string[]) => this.main.isWholeTitle(words) || (this.delta?.isWholeTitle(words) ?? false);
     for (let i = 0; i < n; i++) {
       const t = q.tokens[i];
-      // Taken as known when the filters say it may be (rarely wrong, and then this reading is not tried).
-      if (this.main.mayBeWord(t) || (this.delta?.mayBeWord(t) ?? false)) continue;
+      // A word we know (the filters first: they rule out most strings that are none without a lookup).
+      if (this.exactWord(t)) continue;
       if (t.length < 3) break;
       for (const k of [1, t.length - 1]) {
         const words = [...q.tokens.slice(0, i), t.slice(0, k), t.slice(k), ...q.tokens.slice(i + 1)];
         if (words.length <= MAX_QUERY_TOKENS && whole(words)) return queryReadAs(q, i, i + 1, [t.slice(0, k), t.slice(k)]);
+      }
+      // A whole title's words typed together ("lalaland": La La Land, "thematrix"), read as the likeliest words.
+      if (t.length >= READ_TOGETHER_MIN && t.length <= SPLIT_MAX) {
+        for (const seg of this.delta === null ? [this.main] : [this.main, this.delta]) {
+          for (const parts of seg.readingsOf(t, READINGS_MAX)) {
+            const words = [...q.tokens.slice(0, i), ...parts, ...q.tokens.slice(i + 1)];
+            if (words.length <= MAX_QUERY_TOKENS && whole(words)) return queryReadAs(q, i, i + 1, parts);
+          }
+        }
       }
       break;
     }

@@ -719,6 +719,66 @@ describe('browsing by several genres', () => {
     expect(index.search('pirates of the caribbean zzqx qqzz', { limit: 10 }).ids).toEqual(['tt0325980', 'tt0383574']);
   });
 
+  it('cuts words off the end of a query that no title has with the others, and words that say what is looked for off its start', () => {
+    const index = indexOfMovies([
+      ['tt0145487', 'Spider-Man', 2002, 900_000],
+      ['tt0316654', 'Spider-Man 2', 2004, 600_000],
+      ['tt9999940', 'The Way Home', 2010, 5_000],
+      ['tt0477348', 'No Country for Old Men', 2007, 1_000_000],
+      ['tt2356777', 'True Detective', 2014, 650_000],
+      ['tt0903747', 'Breaking Bad', 2008, 2_000_000],
+      ['tt1386697', 'The Watch', 2012, 200_000],
+      ['tt1980209', 'Pain & Gain', 2013, 300_000],
+      ['tt1736552', 'Kevin Hart: Laugh at My Pain', 2011, 10_000],
+      ['tt0848228', 'The Avengers', 2012, 1_400_000],
+      ['tt9999941', 'Infinity', 1996, 3_000],
+    ]);
+    // The first words are the title: every run of them before any run of the last words ("way home").
+    expect(index.search('spiderman no way home', { limit: 10 }).ids.slice(0, 2)).toEqual(['tt0145487', 'tt0316654']);
+    expect(index.search('avengers infinity war', { limit: 10 }).ids).toEqual(['tt0848228']);
+    expect(index.search('true detective season 1', { limit: 10 }).ids).toEqual(['tt2356777']);
+    // A word that says what is looked for is no first word: "breaking bad", not The Watch.
+    expect(index.search('watch breaking bad online', { limit: 10 }).ids).toEqual(['tt0903747']);
+    // "pain gain part" finds Laugh at My Pain only through typos ("gain", "hart"): "pain gain" is found as typed.
+    expect(index.search('pain gain part 2', { limit: 10 }).ids[0]).toBe('tt1980209');
+    // A typed year stays with the run.
+    expect(index.search('spiderman no way home 2004', { limit: 10 }).ids[0]).toBe('tt0316654');
+    // Every page comes from the same run.
+    const all = index.search('spiderman no way home', { limit: 10 }).ids;
+    expect(index.search('spiderman no way home', { limit: 1, offset: 1 }).ids).toEqual(all.slice(1, 2));
+    // Not when the query finds something whole.
+    expect(index.search('spider man 2', { limit: 10 }).ids[0]).toBe('tt0316654');
+  });
+
+  it('reads a word typed in place of two as one word with a typo when, read as two, it finds nothing', () => {
+    const index = indexOfMovies([
+      ['tt0112573', 'Braveheart', 1995, 1_000_000],
+      ['tt1217209', 'Brave', 2012, 400_000],
+      ['tt0251114', "Hart's War", 2002, 50_000],
+      ['tt0372784', 'Batman Begins', 2005, 1_500_000],
+      ['tt9999942', 'TMNT', 2007, 100_000],
+    ]);
+    // "brave" + "hart", and "ba" + "tmn", are in no title together.
+    expect(index.search('bravehart', { limit: 10 }).ids[0]).toBe('tt0112573');
+    expect(index.search('batmn', { limit: 10 }).ids[0]).toBe('tt0372784');
+  });
+
+  it("reads a whole title's words typed together, with words of one letter, before typos of the word", () => {
+    const index = indexOfMovies([
+      ['tt3783958', 'La La Land', 2016, 600_000],
+      ['tt9999943', 'Lala', 2010, 100],
+      ['tt9999944', 'Lara and the Beat', 2018, 2_000],
+      ['tt0276751', 'About a Boy', 2002, 200_000],
+      ['tt2024544', '12 Years a Slave', 2013, 700_000],
+      ['tt0322259', '2 Fast 2 Furious', 2003, 300_000],
+    ]);
+    // Read as "lala land" the likeliest words are no title; "la la land" is one.
+    expect(index.search('lalaland', { limit: 10 }).ids[0]).toBe('tt3783958');
+    expect(index.search('aboutaboy', { limit: 10 }).ids[0]).toBe('tt0276751');
+    expect(index.search('12yearsaslave', { limit: 10 }).ids[0]).toBe('tt2024544');
+    expect(index.search('2fast2furious', { limit: 10 }).ids[0]).toBe('tt0322259');
+  });
+
   it('reads a leading article the title does not have as optional, and a typo of "the" too', () => {
     const index = indexOfMovies([
       ['tt1160419', 'Dune', 2021, 900_000],

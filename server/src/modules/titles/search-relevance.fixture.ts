@@ -135,4 +135,9 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'apollo thirteen', expect: 'tt0112384', why: 'a number word after a word, the title has the digits' },
   { query: 'toy story three', expect: 'tt0435761', why: "a sequel's number as a word, the title has the digits" },
   { query: 'twelve angry men', expect: 'tt0050083', why: 'a number word that begins the query, the title has the digits' },
+  // words after a title, words typed together
+  { query: 'true detective season 1', expect: 'tt2356777', why: 'a season after the title' },
+  { query: 'watch the matrix online', expect: 'tt0133093', why: 'words that say what is looked for, before and after the title' },
+  { query: 'bravehart', expect: 'tt0112573', why: 'a typo that also reads as two words that no title has together' },
+  { query: 'thegodfather', expect: 'tt0068646', why: 'a whole title typed together' },
 ];

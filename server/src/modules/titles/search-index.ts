@@ -265,18 +265,29 @@ const NUMBER_WORDS = [
 ];
 
 /**
- * The query without its last word that may be a sequel's number (see numeralForms), when it has one after a word, that
- * number, and the word.
+ * The query without its last word that may be a sequel's number (see numeralForms) or is a number word from one to
+ * twenty, when it has one after a word, that number, and the word. With `marker`, a "part", "chapter" or "vol" before
+ * the number goes too.
  */
-function withoutSequelNumber(q: ParsedQuery): { query: ParsedQuery; number: number; word: string } | null {
+function withoutSequelNumber(q: ParsedQuery, marker = false): { query: ParsedQuery; number: number; word: string } | null {
   for (let i = q.tokens.length - 1; i > 0; i--) {
     const t = q.tokens[i];
-    if (i === q.yearIdx || !mayBeNumeral(t) || numeralForms(t).length === 0) continue;
+    if (i === q.yearIdx) continue;
     const c = t.charCodeAt(0);
-    return { query: { ...queryWithout(q, i), numberOut: true }, number: c >= 48 && c <= 57 ? Number(t) : ROMAN_NUMERALS.indexOf(t), word: t };
+    let number = 0;
+    if (mayBeNumeral(t) && numeralForms(t).length > 0) number = c >= 48 && c <= 57 ? Number(t) : ROMAN_NUMERALS.indexOf(t);
+    else if (NUMBER_WORD_FORMS.has(t)) number = numberValue(t);
+    else continue;
+    // "part 2", "chapter two", "vol 3" after the words: the marker goes with the number ("dune part two": Dune's second film).
+    let query = queryWithout(q, i);
+    if (marker && i >= 2 && i - 1 !== q.yearIdx && SEQUEL_MARKERS.has(q.tokens[i - 1])) query = queryWithout(query, i - 1);
+    return { query: { ...query, numberOut: true }, number, word: t };
   }
   return null;
 }
+
+/** Words that may stand before a sequel's number (see withoutSequelNumber). */
+const SEQUEL_MARKERS = new Set(['part', 'chapter', 'vol', 'volume']);
 
 /**
  * The query without a leading article, when it has more words: a series' films are found past their own article, and
@@ -2589,8 +2600,18 @@ export class TitleSearchIndex {
     // A sequel's number that no title with the words has, in any form ("deadpool 2" where there is no Deadpool 2): the
     // words without it, ranked as a misremembered year is, before any typo of the words ("dune 2" gives Dune, not
     // I due sergenti, "the two sergeants", through "due").
+    // A "part", "chapter" or "vol" before a sequel's number that no title has so: the words and the number without it
+    // ("mad max part two" gives Mad Max 2: The Road Warrior).
     if (hits.length === 0) {
-      const without = withoutSequelNumber(q);
+      const without = withoutSequelNumber(q, true);
+      if (without !== null && without.query.tokens.length < q.tokens.length - 1) {
+        hits = this.run({ ...without.query, tokens: [...without.query.tokens, without.word], numberOut: undefined }, type, cap, want + 1, 'plain');
+      }
+    }
+    if (hits.length === 0) {
+      // ("dune part two": no title has the words, so "part" goes with the number; "harry potter part 2", found as typed in
+      // Deathly Hallows: Part 2, keeps it below.)
+      const without = withoutSequelNumber(q, true);
       if (without !== null) {
         hits = this.run(without.query, type, cap, want + 1, 'plain');
         const bare = withoutArticle(without.query);

@@ -495,6 +495,29 @@ describe('browsing by several genres', () => {
     expect(index.search('friday 2', { limit: 10 }).ids[0]).toBe('tt0082418');
   });
 
+  it('reads "part", "chapter" or "vol" and a number no title has with the words as the number alone', () => {
+    const index = indexOfMovies([
+      ['tt0079501', 'Mad Max', 1979, 220_000],
+      ['tt0082694', 'Mad Max 2: The Road Warrior', 1981, 180_000],
+      ['tt1392190', 'Mad Max: Fury Road', 2015, 1_000_000],
+      ['tt1160419', 'Dune', 2021, 900_000],
+      ['tt1411697', 'The Hangover Part II', 2011, 550_000],
+      ['tt0126029', 'Shrek', 2001, 700_000],
+      ['tt0298148', 'Shrek 2', 2004, 500_000],
+      ['tt0926084', 'Harry Potter and the Deathly Hallows: Part 1', 2010, 850_000],
+      ['tt1201607', 'Harry Potter and the Deathly Hallows: Part 2', 2011, 900_000],
+    ]);
+    // "mad max 2" is a title: the number found without the marker, in any form.
+    expect(index.search('mad max part two', { limit: 10 }).ids).toEqual(['tt0082694']);
+    expect(index.search('shrek part 2', { limit: 10 }).ids).toEqual(['tt0298148']);
+    // No "dune 2": Dune, as "dune 2" gives, not the titles with "part two" (The Hangover Part II).
+    expect(index.search('dune part two', { limit: 10 }).ids).toEqual(['tt1160419']);
+    expect(index.search('dune chapter 2', { limit: 10 }).ids).toEqual(['tt1160419']);
+    // A title with the marker and the number as typed is found as typed.
+    expect(index.search('harry potter part 2', { limit: 10 }).ids[0]).toBe('tt1201607');
+    expect(index.search('hangover part 2', { limit: 10 }).ids).toEqual(['tt1411697']);
+  });
+
   it('takes for a series an original and its sequels by subtitle or one word more, or films that all have a subtitle', () => {
     const index = indexOfMovies([
       ['tt0096895', 'Batman', 1989, 400_000],

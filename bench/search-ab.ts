@@ -73,15 +73,22 @@ function pages(side: (typeof sides)[number], input: string): string {
 }
 
 let differ = 0;
+// How many differ in each part: the ten suggestions, the second page of movies, the first page of series.
+const partsDiffer = [0, 0, 0];
 const examples: string[] = [];
 for (const input of queries) {
-  if (pages(sides[0], input) !== pages(sides[1], input)) {
+  const [a, b] = [pages(sides[0], input), pages(sides[1], input)];
+  if (a !== b) {
     differ++;
-    if (examples.length < 5) examples.push(input);
+    const [pa, pb] = [a.split(' '), b.split(' ')];
+    for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) partsDiffer[i]++;
+    // The examples shown are those whose suggestions differ, when there are any.
+    if (examples.length < 5 && pa[0] !== pb[0]) examples.push(input);
   }
 }
 console.log(`search A/B: ${REVISION} against the working tree, ${queries.length.toLocaleString('en')} cold queries over ${sides[1].index.size.toLocaleString('en')} titles`);
 console.log(`  answers that differ: ${differ}${examples.length ? ` (for example ${examples.map((e) => JSON.stringify(e)).join(', ')})` : ''}`);
+console.log(`    in the suggestions ${partsDiffer[0]}, the second page of movies ${partsDiffer[1]}, the first page of series ${partsDiffer[2]}`);
 // BENCH_SHOW=1: the suggestions of those examples, each side's first five (title, year, votes).
 if (process.env.BENCH_SHOW) {
   for (const input of examples) {

@@ -2259,14 +2259,26 @@ export class Segment {
   private score(d: number, c: ScoreContext): number {
     const start = this.tokStart[d];
     const end = this.tokStart[d + 1];
+    const plen = this.primaryLen[d];
     let any = 0;
     let strong = 0;
-    for (let k = start; k < end; k++) {
+    for (let k = start; k < start + plen; k++) {
       const t = this.toks[k];
       any |= this.markAny[t];
       strong |= this.markStrong[t];
     }
-    if ((any & c.required) !== c.required) return -1;
+    if ((any & c.required) !== c.required) {
+      // All the words in the title's other form (its original title, or its initials letter by letter), never some in
+      // each: "sherlock 2" is not Two Merry Adventurers, whose original title is Der Mann, der Sherlock Holmes war.
+      any = 0;
+      strong = 0;
+      for (let k = start + plen; k < end; k++) {
+        const t = this.toks[k];
+        any |= this.markAny[t];
+        strong |= this.markStrong[t];
+      }
+      if ((any & c.required) !== c.required) return -1;
+    }
     let score = 0;
     if ((strong & c.required) !== c.required) score += TYPO_PENALTY;
     let skip = -1;
@@ -2284,7 +2296,6 @@ export class Segment {
     }
     if (c.dropped) score += 20;
     else if (c.numberOut) score += YEAR_PENALTY;
-    const plen = this.primaryLen[d];
     let t1 = this.titleTier(start, start + plen, c, skip);
     // Found by initials typed as a word ("swat" for S.W.A.T.): ranked as a title found past its article, with the titles
     // that begin with the word, as 40% as popular, since the word may be on its way to another ("sop", The Sopranos).

@@ -495,6 +495,24 @@ describe('browsing by several genres', () => {
     expect(index.search('friday 2', { limit: 10 }).ids[0]).toBe('tt0082418');
   });
 
+  it('finds a title by the words of one of its forms, never by some words of each', () => {
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    builder.push({ ...movieRow('tt0029210', 'Two Merry Adventurers', popularityOf(1_000, null), 1_000), originalTitle: 'Der Mann, der Sherlock Holmes war', startYear: 1937 });
+    builder.push({ ...movieRow('tt0988045', 'Sherlock Holmes', popularityOf(600_000, null), 600_000), startYear: 2009 });
+    builder.push({ ...movieRow('tt1515091', 'Sherlock Holmes: A Game of Shadows', popularityOf(450_000, null), 450_000), startYear: 2011 });
+    builder.push({ ...movieRow('tt0211915', 'Amélie', popularityOf(750_000, null), 750_000), originalTitle: "Le fabuleux destin d'Amélie Poulain", startYear: 2001 });
+    index.replace(builder.finish());
+    // "sherlock" is in the original title and "two" in the other: not a title with both. No title has the number, so the
+    // word alone answers (Two Merry Adventurers last, by its original title).
+    expect(index.search('sherlock 2', { limit: 10 }).ids).toEqual(['tt0988045', 'tt1515091', 'tt0029210']);
+    expect(index.search('sherlock two', { limit: 10 }).ids).toEqual(['tt0988045', 'tt1515091', 'tt0029210']);
+    // Every word in one form: found.
+    expect(index.search('der mann sherlock', { limit: 10 }).ids).toEqual(['tt0029210']);
+    expect(index.search('amelie poulain', { limit: 10 }).ids).toEqual(['tt0211915']);
+    expect(index.search('two merry', { limit: 10 }).ids).toEqual(['tt0029210']);
+  });
+
   it('reads "part", "chapter" or "vol" and a number no title has with the words as the number alone', () => {
     const index = indexOfMovies([
       ['tt0079501', 'Mad Max', 1979, 220_000],

@@ -495,6 +495,19 @@ describe('browsing by several genres', () => {
     expect(index.search('friday 2', { limit: 10 }).ids[0]).toBe('tt0082418');
   });
 
+  it('passes over an article inside the title that the query does not have, as over a leading one', () => {
+    const index = indexOfMovies([
+      ['tt0232500', 'The Fast and the Furious', 2001, 270_000],
+      ['tt9999950', 'Fast and Furious', 1927, 60],
+      ['tt0102926', 'The Silence of the Lambs', 1991, 1_500_000],
+      ['tt9999951', 'Silence of Lambs and Wolves', 2015, 40],
+    ]);
+    // The title found past both articles counts as 16% as popular: far better known, it still comes before an exact title.
+    expect(index.search('fast and furious', { limit: 10 }).ids).toEqual(['tt0232500', 'tt9999950']);
+    // And ranks with the titles the words begin: before an obscure one that begins with them as typed.
+    expect(index.search('silence of lambs', { limit: 10 }).ids).toEqual(['tt0102926', 'tt9999951']);
+  });
+
   it('finds a title by the words of one of its forms, never by some words of each', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

@@ -18,6 +18,9 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Queries of the kinds people type, one per title in turn: whole title, prefix, word and year, typo, two words, last word. */
+/** What each query of queriesFrom is, by its position modulo 6. */
+export const QUERY_KINDS = ['whole title', 'typed prefix', 'word and year', 'typo', 'two words', 'last word'] as const;
+
 export function queriesFrom(titles: { title: string; year: number }[], rand: () => number): string[] {
   const queries: string[] = [];
   for (const s of titles) {

@@ -5,7 +5,8 @@
 // load. The catalogue is generated once and reused from /tmp.
 // Usage: npm run bench:discovery   (BENCH_SECONDS=10, BENCH_TITLES=1000000, BENCH_RATES=1000,2000, BENCH_DB=/tmp/...)
 // The server runs on core 0 and the load generator on core 1. BENCH_SERVER_CORES=0,1 lets the server's threads run on
-// both (the load generator keeps core 1); BENCH_MAIN_CORE=0 then keeps its main thread alone on core 0.
+// both (the load generator keeps core 1); BENCH_MAIN_CORE=0 then keeps its main thread alone on core 0. BENCH_WRK_THREADS=2
+// splits the 50 connections between two wrk threads (both on the load generator's core; default one).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

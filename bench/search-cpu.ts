@@ -5,13 +5,15 @@
 // the cost before the code is compiled and the others the steady cost. CPU time per query is what open-loop
 // latency depends on (a server at 2,000 searches a second is busy for 2,000 times that each second), and it
 // varies far less between runs on a shared machine than a p99 over HTTP.
+// The last pass is also broken down by the kind of query (whole title, prefix, word and year, typo, two words, last word).
 // Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3)
 import { cpus } from 'node:os';
 import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
-import { coldQueries, openCatalogue } from './search-setup.ts';
+import { QUERY_KINDS } from './discovery-queries.ts';
+import { coldQueriesWithKinds, openCatalogue } from './search-setup.ts';
 
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));
 const raw = await openCatalogue();
@@ -21,7 +23,8 @@ const builder = new SegmentBuilder(index.genres);
 forEachIndexRowSqlite(raw, (row) => builder.push(row));
 index.replace(builder.finish());
 const buildMs = performance.now() - t0;
-const queries = coldQueries(raw);
+const withKinds = coldQueriesWithKinds(raw);
+const queries = withKinds.map(([query]) => query);
 raw.close();
 
 /** One search-box answer for a query nobody asked before, as the titles service makes it; returns the JSON's length. */
@@ -60,3 +63,14 @@ for (let pass = 1; pass <= PASSES; pass++) {
   );
 }
 if (bytes === 0) throw new Error('no query found anything: the benchmark catalogue is wrong');
+// The last pass by kind of query: what each kind costs, and its share of all the time.
+const total = times.reduce((a, b) => a + b, 0);
+for (let k = 0; k < QUERY_KINDS.length; k++) {
+  const mine = Float64Array.from(withKinds.flatMap(([, kind], i) => (kind === k ? [times[i]] : [])));
+  if (mine.length === 0) continue;
+  const sum = mine.reduce((a, b) => a + b, 0);
+  mine.sort();
+  console.log(
+    `    ${QUERY_KINDS[k].padEnd(14)} ${mine.length.toString().padStart(6)} queries: mean ${((sum / mine.length) * 1000).toFixed(0).padStart(4)} µs, p50 ${(percentile(mine, 50) * 1000).toFixed(0).padStart(4)} µs, p90 ${(percentile(mine, 90) * 1000).toFixed(0).padStart(4)} µs; ${((100 * sum) / total).toFixed(1)} % of the time`,
+  );
+}

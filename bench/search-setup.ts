@@ -25,10 +25,22 @@ export async function openCatalogue(): Promise<SQLite.Database> {
  * generator too, so it is made here as well for the wide sample to get the same queries.
  */
 export function coldQueries(raw: SQLite.Database): string[] {
+  return coldQueriesWithKinds(raw).map(([query]) => query);
+}
+
+/** The same cold queries, each with its kind (an index into QUERY_KINDS: the kind it was first made as). */
+export function coldQueriesWithKinds(raw: SQLite.Database): [string, number][] {
   const rand = seededRandom(42);
   const sample = raw.prepare(SAMPLE_SQL).all() as { title: string; year: number }[];
   queriesFrom(sample.slice(0, 600), rand);
   const wide = raw.prepare(WIDE_SAMPLE_SQL).all() as { title: string; year: number }[];
-  return [...new Set(queriesFrom(wide, rand))];
+  const seen = new Set<string>();
+  const out: [string, number][] = [];
+  queriesFrom(wide, rand).forEach((query, i) => {
+    if (seen.has(query)) return;
+    seen.add(query);
+    out.push([query, i % 6]);
+  });
+  return out;
 }
 

@@ -14,6 +14,9 @@ export interface WrkResult extends LatencyFigures {
   rps: number;
 }
 
+/** wrk's threads (BENCH_WRK_THREADS, default 1), all on the load generator's core. */
+const WRK_THREADS = Math.max(1, Number(process.env.BENCH_WRK_THREADS ?? 1));
+
 export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
@@ -69,7 +72,7 @@ export async function runWrk(opts: {
   return withRequestFile(opts.requests, async (list) => {
     const script = join(dirname(list), 'requests.lua');
     writeFileSync(script, SCRIPT);
-    const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, opts.base, '--', list, String(opts.offset ?? 0), opts.cookie ?? ''];
+    const args = [`-t${WRK_THREADS}`, `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, opts.base, '--', list, String(opts.offset ?? 0), opts.cookie ?? ''];
     const r = await runForFigures<{ requests: number; duration: number; p50: number; p90: number; p99: number; max: number; errors: number }>('wrk', args, opts.core, 'WRK');
     const ms = (us: number) => Math.round(us / 10) / 100;
     return { requests: r.requests, rps: r.requests / (r.duration / 1e6), p50: ms(r.p50), p90: ms(r.p90), p99: ms(r.p99), max: ms(r.max), errors: r.errors };

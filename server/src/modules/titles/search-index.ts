@@ -451,6 +451,17 @@ export class GenreRegistry {
 
 const EMPTY_LIST = new Int32Array(0);
 
+/**
+ * The vocabulary words that hold a trigram, in vocabulary order, each with where the trigram first and last stands in
+ * the word written `$word$` (at most 255).
+ */
+interface TrigramList {
+  ids: Int32Array;
+  first: Uint8Array;
+  last: Uint8Array;
+}
+const EMPTY_TRIGRAMS: TrigramList = { ids: EMPTY_LIST, first: new Uint8Array(0), last: new Uint8Array(0) };
+
 /** Vocabulary ranges without one word (-1: none) that they may hold. */
 function withoutWord(ranges: [number, number][], word: number): [number, number][] {
   const out: [number, number][] = [];
@@ -464,8 +475,8 @@ function withoutWord(ranges: [number, number][], word: number): [number, number]
   return out;
 }
 
-/** Whether a sorted list holds a value (binary search). */
-function sortedHas(list: Int32Array, v: number): boolean {
+/** Where a sorted list holds a value (binary search), else -1. */
+function sortedIndex(list: Int32Array, v: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -473,7 +484,7 @@ function sortedHas(list: Int32Array, v: number): boolean {
     if (list[mid] < v) lo = mid + 1;
     else hi = mid;
   }
-  return lo < list.length && list[lo] === v;
+  return lo < list.length && list[lo] === v ? lo : -1;
 }
 
 /**
@@ -917,7 +928,7 @@ export class Segment {
   /** Per start year: documents in popularity order (a year in the query narrows the candidates). */
   yearPostings = new Map<number, Int32Array>();
   private orders = new Map<BrowseSort, Int32Array>();
-  private trigrams: Map<string, Int32Array> | null = null;
+  private trigrams: Map<string, TrigramList> | null = null;
   private articleIds = new Set<number>();
   // Scratch space for one query at a time (the process is single-threaded).
   private markAny: Uint32Array;
@@ -1656,27 +1667,32 @@ export class Segment {
     return out;
   }
 
-  private buildTrigrams(): Map<string, Int32Array> {
-    const lists = new Map<string, number[]>();
+  private buildTrigrams(): Map<string, TrigramList> {
+    const lists = new Map<string, { ids: number[]; first: number[]; last: number[] }>();
     for (let t = 0; t < this.vocab.length; t++) {
       const w = `$${this.vocab.at(t)}$`;
       for (let i = 0; i + 3 <= w.length; i++) {
         const g = w.slice(i, i + 3);
         let l = lists.get(g);
         if (!l) {
-          l = [];
+          l = { ids: [], first: [], last: [] };
           lists.set(g, l);
         }
-        if (l[l.length - 1] !== t) l.push(t);
+        const at = Math.min(i, 255);
+        if (l.ids[l.ids.length - 1] !== t) {
+          l.ids.push(t);
+          l.first.push(at);
+        } else l.last.pop();
+        l.last.push(at);
       }
     }
-    const out = new Map<string, Int32Array>();
-    for (const [g, l] of lists) out.set(g, Int32Array.from(l));
+    const out = new Map<string, TrigramList>();
+    for (const [g, l] of lists) out.set(g, { ids: Int32Array.from(l.ids), first: Uint8Array.from(l.first), last: Uint8Array.from(l.last) });
     return out;
   }
 
   /** The trigram index of the vocabulary, built once (at install for the main segment, so no request waits on it). */
-  prepareTypos(): Map<string, Int32Array> {
+  prepareTypos(): Map<string, TrigramList> {
     this.trigrams ??= this.buildTrigrams();
     return this.trigrams;
   }
@@ -1689,11 +1705,17 @@ export class Segment {
     if (maxD === 0) return len === 3 ? this.swappedWords(word, prefix, NO_CANDIDATES, 0) : [];
     const tri = this.prepareTypos();
     const padded = prefix ? `$${word}` : `$${word}$`;
-    const gramSet = new Set<string>();
-    for (let i = 0; i + 3 <= padded.length; i++) gramSet.add(padded.slice(i, i + 3));
-    const lists: Int32Array[] = [];
-    for (const g of gramSet) lists.push(tri.get(g) ?? EMPTY_LIST);
-    lists.sort((a, b) => a.length - b.length);
+    // Each trigram with where it stands in the word: within maxD edits a word holds the trigrams no edit touched at
+    // most maxD places away (the edits before one move it by their insertions less their deletions), so a word holding
+    // it only further off shares it by chance and is not counted for it.
+    const grams = new Map<string, { list: TrigramList; from: number; to: number }>();
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      const g = padded.slice(i, i + 3);
+      const seen = grams.get(g);
+      if (seen) seen.to = i + maxD;
+      else grams.set(g, { list: tri.get(g) ?? EMPTY_TRIGRAMS, from: i - maxD, to: i + maxD });
+    }
+    const lists = [...grams.values()].sort((a, b) => a.list.ids.length - b.list.ids.length);
     // Each edit spoils at most three trigrams; most typos are one edit, so ask a little more than the bound for long words.
     const nGrams = lists.length;
     const need = nGrams >= 6 ? Math.max(2, nGrams - 2 * maxD - 1) : Math.max(1, nGrams - 3 * maxD);
@@ -1705,21 +1727,31 @@ export class Segment {
     let nTouched = 0;
     const scanned = nGrams - need + 1;
     for (let l = 0; l < scanned; l++) {
-      const list = lists[l];
-      for (let k = 0; k < list.length; k++) {
-        const t = list[k];
+      const { list, from, to } = lists[l];
+      const ids = list.ids;
+      const first = list.first;
+      const last = list.last;
+      for (let k = 0; k < ids.length; k++) {
+        if (first[k] > to || last[k] < from) continue;
+        const t = ids[k];
         if (counts[t]++ === 0) touched[nTouched++] = t;
       }
     }
     // The common lists: walked when that is cheaper than a binary search per candidate, counting only candidates.
     for (let l = scanned; l < nGrams; l++) {
-      const list = lists[l];
-      if (nTouched * Math.log2(list.length + 2) < list.length) {
-        for (let i = 0; i < nTouched; i++) if (sortedHas(list, touched[i])) counts[touched[i]]++;
+      const { list, from, to } = lists[l];
+      const ids = list.ids;
+      const first = list.first;
+      const last = list.last;
+      if (nTouched * Math.log2(ids.length + 2) < ids.length) {
+        for (let i = 0; i < nTouched; i++) {
+          const k = sortedIndex(ids, touched[i]);
+          if (k >= 0 && first[k] <= to && last[k] >= from) counts[touched[i]]++;
+        }
       } else {
-        for (let k = 0; k < list.length; k++) {
-          const t = list[k];
-          if (counts[t] !== 0) counts[t]++;
+        for (let k = 0; k < ids.length; k++) {
+          const t = ids[k];
+          if (counts[t] !== 0 && first[k] <= to && last[k] >= from) counts[t]++;
         }
       }
     }

@@ -495,6 +495,19 @@ describe('browsing by several genres', () => {
     expect(index.search('friday 2', { limit: 10 }).ids[0]).toBe('tt0082418');
   });
 
+  it('finds a typo among words that share its trigrams only by chance, further along than an edit could move them', () => {
+    // 400 words holding "ase" and "sel" four letters in, where no single edit of "gasel" could put them: before, each
+    // counted two shared trigrams against Garel's one, filled the 300 candidates checked, and Garel was never found.
+    const letters = 'bcdfhjkmnpqtvwxz';
+    const decoys: [string, string, number, number][] = Array.from({ length: 400 }, (_, i) => {
+      const word = `${letters[i % 16]}${letters[Math.floor(i / 16) % 16]}${letters[Math.floor(i / 256) % 16]}o`;
+      return [`tt${String(9_000_000 + i)}`, `${word}asel`, 2000, 5_000];
+    });
+    const index = indexOfMovies([['tt0000100', 'Garel', 1999, 300], ...decoys]);
+    expect(index.search('gasel', { limit: 10 }).ids).toContain('tt0000100');
+    expect(index.search('gasel ', { limit: 10 }).ids).toContain('tt0000100');
+  });
+
   it('passes over an article inside the title that the query does not have, as over a leading one', () => {
     const index = indexOfMovies([
       ['tt0232500', 'The Fast and the Furious', 2001, 270_000],

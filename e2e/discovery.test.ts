@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
 import { screenshotter, startStack } from './harness.ts';
 
-const CATALOGUE_DIR = fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
+// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as for the starter catalogue's HTTP tests.
+const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -449,18 +449,18 @@ export class GenreRegistry {
   }
 }
 
-const EMPTY_LIST = new Int32Array(0);
-
 /**
- * The vocabulary words that hold a trigram, in vocabulary order, each with where the trigram first and last stands in
- * the word written `$word$` (at most 255).
+ * The trigram index of a vocabulary, in a few arrays whatever its size: trigram number g is held by the words
+ * ids[start[g], start[g + 1]), in vocabulary order, with where it first and last stands in each, written `$word$` (at
+ * most 255).
  */
-interface TrigramList {
+interface Trigrams {
+  numberOf: Map<string, number>;
+  start: Int32Array;
   ids: Int32Array;
   first: Uint8Array;
   last: Uint8Array;
 }
-const EMPTY_TRIGRAMS: TrigramList = { ids: EMPTY_LIST, first: new Uint8Array(0), last: new Uint8Array(0) };
 
 /** Vocabulary ranges without one word (-1: none) that they may hold. */
 function withoutWord(ranges: [number, number][], word: number): [number, number][] {
@@ -475,16 +475,16 @@ function withoutWord(ranges: [number, number][], word: number): [number, number]
   return out;
 }
 
-/** Where a sorted list holds a value (binary search), else -1. */
-function sortedIndex(list: Int32Array, v: number): number {
-  let lo = 0;
-  let hi = list.length;
+/** Where list[from, to), sorted, holds a value (binary search), else -1. */
+function sortedIndex(list: Int32Array, v: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (list[mid] < v) lo = mid + 1;
     else hi = mid;
   }
-  return lo < list.length && list[lo] === v ? lo : -1;
+  return lo < to && list[lo] === v ? lo : -1;
 }
 
 /**
@@ -928,7 +928,7 @@ export class Segment {
   /** Per start year: documents in popularity order (a year in the query narrows the candidates). */
   yearPostings = new Map<number, Int32Array>();
   private orders = new Map<BrowseSort, Int32Array>();
-  private trigrams: Map<string, TrigramList> | null = null;
+  private trigrams: Trigrams | null = null;
   private articleIds = new Set<number>();
   // Scratch space for one query at a time (the process is single-threaded).
   private markAny: Uint32Array;
@@ -1667,32 +1667,77 @@ export class Segment {
     return out;
   }
 
-  private buildTrigrams(): Map<string, TrigramList> {
-    const lists = new Map<string, { ids: number[]; first: number[]; last: number[] }>();
+  private buildTrigrams(): Trigrams {
+    // Every (trigram, word, place) in the order met, then sorted by trigram keeping that order (a counting sort).
+    const numberOf = new Map<string, number>();
+    let cap = 1 << 16;
+    let gram = new Int32Array(cap);
+    let word = new Int32Array(cap);
+    let place = new Uint8Array(cap);
+    let n = 0;
     for (let t = 0; t < this.vocab.length; t++) {
       const w = `$${this.vocab.at(t)}$`;
       for (let i = 0; i + 3 <= w.length; i++) {
-        const g = w.slice(i, i + 3);
-        let l = lists.get(g);
-        if (!l) {
-          l = { ids: [], first: [], last: [] };
-          lists.set(g, l);
+        const g3 = w.slice(i, i + 3);
+        let g = numberOf.get(g3);
+        if (g === undefined) {
+          g = numberOf.size;
+          numberOf.set(g3, g);
         }
-        const at = Math.min(i, 255);
-        if (l.ids[l.ids.length - 1] !== t) {
-          l.ids.push(t);
-          l.first.push(at);
-        } else l.last.pop();
-        l.last.push(at);
+        if (n === cap) {
+          cap *= 2;
+          const grownGram = new Int32Array(cap);
+          grownGram.set(gram);
+          gram = grownGram;
+          const grownWord = new Int32Array(cap);
+          grownWord.set(word);
+          word = grownWord;
+          const grownPlace = new Uint8Array(cap);
+          grownPlace.set(place);
+          place = grownPlace;
+        }
+        gram[n] = g;
+        word[n] = t;
+        place[n] = Math.min(i, 255);
+        n++;
       }
     }
-    const out = new Map<string, TrigramList>();
-    for (const [g, l] of lists) out.set(g, { ids: Int32Array.from(l.ids), first: Uint8Array.from(l.first), last: Uint8Array.from(l.last) });
-    return out;
+    const size = numberOf.size;
+    const next = new Int32Array(size + 1);
+    for (let k = 0; k < n; k++) next[gram[k] + 1]++;
+    for (let g = 0; g < size; g++) next[g + 1] += next[g];
+    const bounds = next.slice();
+    const byGramWord = new Int32Array(n);
+    const byGramPlace = new Uint8Array(n);
+    for (let k = 0; k < n; k++) {
+      const at = next[gram[k]]++;
+      byGramWord[at] = word[k];
+      byGramPlace[at] = place[k];
+    }
+    // A word holding a trigram twice is one entry, from its first place to its last.
+    const start = new Int32Array(size + 1);
+    const ids = new Int32Array(n);
+    const first = new Uint8Array(n);
+    const last = new Uint8Array(n);
+    let m = 0;
+    for (let g = 0; g < size; g++) {
+      start[g] = m;
+      for (let k = bounds[g]; k < bounds[g + 1]; k++) {
+        if (m > start[g] && ids[m - 1] === byGramWord[k]) last[m - 1] = byGramPlace[k];
+        else {
+          ids[m] = byGramWord[k];
+          first[m] = byGramPlace[k];
+          last[m] = byGramPlace[k];
+          m++;
+        }
+      }
+    }
+    start[size] = m;
+    return { numberOf, start, ids: ids.slice(0, m), first: first.slice(0, m), last: last.slice(0, m) };
   }
 
   /** The trigram index of the vocabulary, built once (at install for the main segment, so no request waits on it). */
-  prepareTypos(): Map<string, TrigramList> {
+  prepareTypos(): Trigrams {
     this.trigrams ??= this.buildTrigrams();
     return this.trigrams;
   }
@@ -1707,15 +1752,24 @@ export class Segment {
     const padded = prefix ? `$${word}` : `$${word}$`;
     // Each trigram with where it stands in the word: within maxD edits a word holds the trigrams no edit touched at
     // most maxD places away (the edits before one move it by their insertions less their deletions), so a word holding
-    // it only further off shares it by chance and is not counted for it.
-    const grams = new Map<string, { list: TrigramList; from: number; to: number }>();
+    // it only further off shares it by chance and is not counted for it. Each trigram is kept as the range of tri.ids
+    // holding it (empty for one no word has) and the places it may stand.
+    const grams = new Map<string, { lo: number; hi: number; from: number; to: number }>();
     for (let i = 0; i + 3 <= padded.length; i++) {
       const g = padded.slice(i, i + 3);
       const seen = grams.get(g);
       if (seen) seen.to = i + maxD;
-      else grams.set(g, { list: tri.get(g) ?? EMPTY_TRIGRAMS, from: i - maxD, to: i + maxD });
+      else {
+        const number = tri.numberOf.get(g);
+        const lo = number === undefined ? 0 : tri.start[number];
+        const hi = number === undefined ? 0 : tri.start[number + 1];
+        grams.set(g, { lo, hi, from: i - maxD, to: i + maxD });
+      }
     }
-    const lists = [...grams.values()].sort((a, b) => a.list.ids.length - b.list.ids.length);
+    const lists = [...grams.values()].sort((a, b) => a.hi - a.lo - (b.hi - b.lo));
+    const ids = tri.ids;
+    const first = tri.first;
+    const last = tri.last;
     // Each edit spoils at most three trigrams; most typos are one edit, so ask a little more than the bound for long words.
     const nGrams = lists.length;
     const need = nGrams >= 6 ? Math.max(2, nGrams - 2 * maxD - 1) : Math.max(1, nGrams - 3 * maxD);
@@ -1727,11 +1781,8 @@ export class Segment {
     let nTouched = 0;
     const scanned = nGrams - need + 1;
     for (let l = 0; l < scanned; l++) {
-      const { list, from, to } = lists[l];
-      const ids = list.ids;
-      const first = list.first;
-      const last = list.last;
-      for (let k = 0; k < ids.length; k++) {
+      const { lo, hi, from, to } = lists[l];
+      for (let k = lo; k < hi; k++) {
         if (first[k] > to || last[k] < from) continue;
         const t = ids[k];
         if (counts[t]++ === 0) touched[nTouched++] = t;
@@ -1739,17 +1790,14 @@ export class Segment {
     }
     // The common lists: walked when that is cheaper than a binary search per candidate, counting only candidates.
     for (let l = scanned; l < nGrams; l++) {
-      const { list, from, to } = lists[l];
-      const ids = list.ids;
-      const first = list.first;
-      const last = list.last;
-      if (nTouched * Math.log2(ids.length + 2) < ids.length) {
+      const { lo, hi, from, to } = lists[l];
+      if (nTouched * Math.log2(hi - lo + 2) < hi - lo) {
         for (let i = 0; i < nTouched; i++) {
-          const k = sortedIndex(ids, touched[i]);
+          const k = sortedIndex(ids, touched[i], lo, hi);
           if (k >= 0 && first[k] <= to && last[k] >= from) counts[touched[i]]++;
         }
       } else {
-        for (let k = 0; k < ids.length; k++) {
+        for (let k = lo; k < hi; k++) {
           const t = ids[k];
           if (counts[t] !== 0 && first[k] <= to && last[k] >= from) counts[t]++;
         }

@@ -475,6 +475,13 @@ function withoutWord(ranges: [number, number][], word: number): [number, number]
   return out;
 }
 
+/** A copy of a typed array in a longer one of the same kind. */
+function grown<T extends Int32Array | Uint8Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (length: number) => T)(size);
+  b.set(a);
+  return b;
+}
+
 /** Where list[from, to), sorted, holds a value (binary search), else -1. */
 function sortedIndex(list: Int32Array, v: number, from: number, to: number): number {
   let lo = from;
@@ -1686,15 +1693,9 @@ export class Segment {
         }
         if (n === cap) {
           cap *= 2;
-          const grownGram = new Int32Array(cap);
-          grownGram.set(gram);
-          gram = grownGram;
-          const grownWord = new Int32Array(cap);
-          grownWord.set(word);
-          word = grownWord;
-          const grownPlace = new Uint8Array(cap);
-          grownPlace.set(place);
-          place = grownPlace;
+          gram = grown(gram, cap);
+          word = grown(word, cap);
+          place = grown(place, cap);
         }
         gram[n] = g;
         word[n] = t;

@@ -1,4 +1,5 @@
 import type { TitleType } from '../../../../common/contracts/titles.ts';
+import { IntTable } from '../../lib/int-table.ts';
 import { titleHandle } from './title-keys.ts';
 
 /**
@@ -34,7 +35,10 @@ export interface KeptPage {
 const TYPES: readonly TitleType[] = ['movie', 'tvSeries'];
 
 export class KeptPages {
-  private readonly slotOf = new Map<number | string, number>();
+  /** The slot of each page by its title's key (lib/int-table.ts: nothing allocated as pages come and go). */
+  private readonly slotOfKey: IntTable;
+  /** The slot of each page whose title has no key (an id titleKey does not take). */
+  private readonly slotOfId = new Map<string, number>();
   /** The title each slot holds, by titleHandle. */
   private readonly idOf: (number | string | undefined)[];
   private readonly endOf: (Buffer | undefined)[];
@@ -58,6 +62,7 @@ export class KeptPages {
     private readonly slabBytes = 256 * 1024,
     averageBytes = 640,
   ) {
+    this.slotOfKey = new IntTable(capacity);
     this.idOf = new Array(capacity).fill(undefined);
     this.endOf = new Array(capacity).fill(undefined);
     this.slabOf = new Int32Array(capacity).fill(-1);
@@ -72,13 +77,18 @@ export class KeptPages {
   }
 
   get size(): number {
-    return this.slotOf.size;
+    return this.slotOfKey.size + this.slotOfId.size;
+  }
+
+  /** The slot holding a title's page, or -1. */
+  private slotOf(handle: number | string): number {
+    return typeof handle === 'number' ? this.slotOfKey.get(handle) : (this.slotOfId.get(handle) ?? -1);
   }
 
   /** The page kept for `id` while it is current (not expired, of this catalogue version), else undefined. */
   get(id: string, now: number, version: number): KeptPage | undefined {
-    const slot = this.slotOf.get(titleHandle(id));
-    if (slot === undefined) return undefined;
+    const slot = this.slotOf(titleHandle(id));
+    if (slot < 0) return undefined;
     const slab = this.slabOf[slot];
     if (this.generation[slab] !== this.writtenIn[slot] || this.expiresAt[slot] <= now || this.versionOf[slot] !== version) {
       this.drop(slot);
@@ -97,8 +107,8 @@ export class KeptPages {
     const length = Buffer.byteLength(page.head);
     if (length > this.slabBytes / 4) return;
     const handle = titleHandle(id);
-    const old = this.slotOf.get(handle);
-    if (old !== undefined) this.drop(old);
+    const old = this.slotOf(handle);
+    if (old >= 0) this.drop(old);
     if (this.slab < 0 || this.used + length > this.slabBytes) this.nextSlab();
     const slot = this.nextSlot;
     this.nextSlot = (slot + 1) % this.capacity;
@@ -114,12 +124,14 @@ export class KeptPages {
     this.expiresAt[slot] = expires;
     this.versionOf[slot] = version;
     this.typeOf[slot] = TYPES.indexOf(page.type);
-    this.slotOf.set(handle, slot);
+    if (typeof handle === 'number') this.slotOfKey.set(handle, slot);
+    else this.slotOfId.set(handle, slot);
     this.used += length;
   }
 
   clear(): void {
-    this.slotOf.clear();
+    this.slotOfKey.clear();
+    this.slotOfId.clear();
     this.idOf.fill(undefined);
     this.endOf.fill(undefined);
     this.slabOf.fill(-1);
@@ -135,7 +147,10 @@ export class KeptPages {
 
   private drop(slot: number): void {
     const id = this.idOf[slot];
-    if (id !== undefined && this.slotOf.get(id) === slot) this.slotOf.delete(id);
+    if (id !== undefined && this.slotOf(id) === slot) {
+      if (typeof id === 'number') this.slotOfKey.delete(id);
+      else this.slotOfId.delete(id);
+    }
     this.idOf[slot] = undefined;
     this.endOf[slot] = undefined;
   }

@@ -6,7 +6,8 @@
 // latency depends on (a server at 2,000 searches a second is busy for 2,000 times that each second), and it
 // varies far less between runs on a shared machine than a p99 over HTTP.
 // The last pass is also broken down by the kind of query (whole title, prefix, word and year, typo, two words, last word).
-// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3)
+// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3; BENCH_KIND=typo keeps
+// one kind of query, for a profile of it: node --cpu-prof --import tsx bench/search-cpu.ts)
 import { cpus } from 'node:os';
 import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
@@ -23,7 +24,9 @@ const builder = new SegmentBuilder(index.genres);
 forEachIndexRowSqlite(raw, (row) => builder.push(row));
 index.replace(builder.finish());
 const buildMs = performance.now() - t0;
-const withKinds = coldQueriesWithKinds(raw);
+const onlyKind = process.env.BENCH_KIND;
+if (onlyKind && !(QUERY_KINDS as readonly string[]).includes(onlyKind)) throw new Error(`BENCH_KIND: one of ${QUERY_KINDS.join(', ')}`);
+const withKinds = coldQueriesWithKinds(raw).filter(([, kind]) => !onlyKind || QUERY_KINDS[kind] === onlyKind);
 const queries = withKinds.map(([query]) => query);
 raw.close();
 

@@ -4,7 +4,8 @@
 // CPU time per query for each, their ratio, and how many queries answer differently (ten suggestions, a second
 // page of movies, a first page of series). The revision's search-index.ts is loaded with the working tree's
 // other modules (its relative imports are pointed at them).
-// Usage: npm run bench -- search-ab [revision, default HEAD]   (BENCH_PASSES=3, BENCH_TITLES, BENCH_DB, BENCH_SHOW=1)
+// Usage: npm run bench -- search-ab [revision, default HEAD]   (BENCH_PASSES=3, BENCH_TITLES, BENCH_DB, BENCH_SHOW=1,
+// or BENCH_SHOW=<n> for n examples)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,7 @@ let differ = 0;
 // How many differ in each part: the ten suggestions, the second page of movies, the first page of series.
 const partsDiffer = [0, 0, 0];
 const examples: string[] = [];
+const EXAMPLES = Math.max(5, Number(process.env.BENCH_SHOW) || 0);
 for (const input of queries) {
   const [a, b] = [pages(sides[0], input), pages(sides[1], input)];
   if (a !== b) {
@@ -83,13 +85,13 @@ for (const input of queries) {
     const [pa, pb] = [a.split(' '), b.split(' ')];
     for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) partsDiffer[i]++;
     // The examples shown are those whose suggestions differ, when there are any.
-    if (examples.length < 5 && pa[0] !== pb[0]) examples.push(input);
+    if (examples.length < EXAMPLES && pa[0] !== pb[0]) examples.push(input);
   }
 }
 console.log(`search A/B: ${REVISION} against the working tree, ${queries.length.toLocaleString('en')} cold queries over ${sides[1].index.size.toLocaleString('en')} titles`);
-console.log(`  answers that differ: ${differ}${examples.length ? ` (for example ${examples.map((e) => JSON.stringify(e)).join(', ')})` : ''}`);
+console.log(`  answers that differ: ${differ}${examples.length ? ` (for example ${examples.slice(0, 5).map((e) => JSON.stringify(e)).join(', ')})` : ''}`);
 console.log(`    in the suggestions ${partsDiffer[0]}, the second page of movies ${partsDiffer[1]}, the first page of series ${partsDiffer[2]}`);
-// BENCH_SHOW=1: the suggestions of those examples, each side's first five (title, year, votes).
+// BENCH_SHOW: the suggestions of those examples, each side's first five (title, year, votes).
 if (process.env.BENCH_SHOW) {
   for (const input of examples) {
     console.log(`  ${JSON.stringify(input)}`);

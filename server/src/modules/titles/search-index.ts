@@ -1923,6 +1923,9 @@ export class Segment {
     const anyYear = pass !== 'plain' && pass !== 'exact';
     let tokens = q.tokens;
     let yearIdx = q.yearIdx;
+    let readApart = false;
+    // The first part of a word read as two is a whole word, never a beginning: "waned" is no "wa" + "ned".
+    let wholeWords = 0;
     if (fallback && pass !== 'typo') {
       // Words typed together read as words we know. The fallback pass reads a word as two, when both halves are words
       // we know (the second may be a beginning of at least three letters: "spiderman" -> "spider man", but "matrx" is
@@ -1947,6 +1950,8 @@ export class Segment {
               if (this.exactId(t.slice(0, k)) >= 0 && this.isPrefix(t.slice(k))) {
                 split.push(t.slice(0, k), t.slice(k));
                 this.splitWords = true;
+                readApart = true;
+                wholeWords |= 1 << (split.length - 2);
                 return;
               }
             }
@@ -1973,7 +1978,7 @@ export class Segment {
         const t = tokens[i];
         const isLast = i === nq - 1;
         // Later passes read every word as a possible beginning ("alien 1986" finds Aliens, 1986).
-        const prefix = anyYear || (isLast && q.lastIsPrefix);
+        const prefix = (anyYear || (isLast && q.lastIsPrefix)) && (wholeWords & bit) === 0;
         const ex = this.exactId(t);
         exactIds.push(ex);
         let cost = 0;
@@ -2061,6 +2066,7 @@ export class Segment {
         lastIsPrefix: q.lastIsPrefix || fallback,
         anyYear,
         articleOut: q.articleOut,
+        readApart,
       };
       const seen = this.seenBits;
       const seenList = this.seenList;
@@ -2384,6 +2390,10 @@ export class Segment {
     if (this.initials[d] !== 0 && t1 < 2) t1 = 1.5;
     const t2 = end > start + plen ? this.titleTier(start + plen, end, c, skip) : 2;
     const tier = Math.min(t1, t2);
+    // A word read as two ("robcop" as rob + cop) is a clean reading only when the title has both where they were typed,
+    // at its start, with no typo: found apart ("Cops and Robbers") or through a typo ("tombtone": Tom Jones), it is a
+    // guess no better than a typo of the word whole, which is looked for beside it (see compute) and ranks first.
+    if (c.readApart && (score >= TYPO_PENALTY || tier >= 2)) score += TYPO_PENALTY;
     if (c.articleOut) {
       // The query's leading article was left out. A whole title then ranks with the titles that start with what
       // was typed, as 40% as popular as it is: "the dune" gives Dune before an obscure The Dunera Boys, but "the
@@ -2494,6 +2504,8 @@ interface ScoreContext {
   /** Titles from any year count (one from another year than the typed one scores 3-8: see score). */
   anyYear: boolean;
   articleOut: ParsedQuery['articleOut'];
+  /** A word of the query was read as two in this pass (see search): a match that is not clean then counts as a typo. */
+  readApart: boolean;
 }
 
 /**
@@ -2771,9 +2783,12 @@ export class TitleSearchIndex {
       // Only when nothing was found and the fallback pass met a word it could not read, of seven letters or more
       // (three words at the least): reading a word as many costs tens of lookups.
       if (hits.length === 0 && (this.main.unreadWords || this.delta?.unreadWords)) hits = this.merged(hits, this.run(q, type, cap, want + 1, 'split'));
-      // A word read as two that finds nothing so may be one word's typo after all ("bravehart", read as brave + hart;
-      // "batmn", as ba + tmn...).
-      if (hits.length === 0 && (this.main.splitWords || this.delta?.splitWords)) hits = this.run(q, type, cap, want + 1, 'typo');
+      // A word read as two may be one word's typo after all ("bravehart", read as brave + hart; "batamn", as bat + amn;
+      // "robcop", as rob + cop): unless that reading found a title cleanly, the word's typos are looked for too, and
+      // rank before a reading that is not clean (see score).
+      if ((this.main.splitWords || this.delta?.splitWords) && (hits.length === 0 || hits[0].score >= 2)) {
+        hits = this.merged(hits, this.run(q, type, cap, want + 1, 'typo'));
+      }
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
       if (lead?.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     }

@@ -508,6 +508,34 @@ describe('browsing by several genres', () => {
     expect(index.search('gasel ', { limit: 10 }).ids).toContain('tt0000100');
   });
 
+  it('reads a word as two only where that finds a title cleanly, and looks for the word whole as a typo beside it', () => {
+    const index = indexOfMovies([
+      ['tt0093870', 'RoboCop', 1987, 280_000],
+      ['tt0013001', 'Cops and Robbers', 1973, 900_000],
+      ['tt0114287', 'Rob Roy', 1995, 70_000],
+      ['tt0096895', 'Batman', 1989, 390_000],
+      ['tt0013002', 'The Bat Man of Shanghai', 1925, 900_000],
+      ['tt0108358', 'Tombstone', 1993, 150_000],
+      ['tt0013003', 'Tom Jones', 1963, 900_000],
+      ['tt0493464', 'Wanted', 2008, 390_000],
+      ['tt0013004', 'Waking Ned Devine', 1998, 900_000],
+      ['tt0145487', 'Spider-Man', 2002, 850_000],
+      ['tt0013005', 'Spiders', 2000, 900_000],
+    ]);
+    const first = (q: string) => index.search(q, { limit: 10 }).ids[0];
+    // "rob" (Rob Roy) + "cop" reads Cops and Robbers only as beginnings, apart and the other way round: RoboCop, one
+    // letter left out.
+    expect(first('robcop')).toBe('tt0093870');
+    // "bat" + "amn" finds The Bat Man of Shanghai only through a typo of "man": Batman, two letters swapped, first.
+    expect(first('batamn')).toBe('tt0096895');
+    // "tomb" + "tone" only through typos of both (Tom Jones): Tombstone.
+    expect(first('tombtone')).toBe('tt0108358');
+    // The first part is a whole word, never a beginning: "waned" is no "wa" + "ned" (Waking Ned Devine).
+    expect(first('waned')).toBe('tt0493464');
+    // Where the two words begin the title as typed, the reading stands: Spider-Man, not a typo of "spiders".
+    expect(first('spiderman')).toBe('tt0145487');
+  });
+
   it('passes over an article inside the title that the query does not have, as over a leading one', () => {
     const index = indexOfMovies([
       ['tt0232500', 'The Fast and the Furious', 2001, 270_000],

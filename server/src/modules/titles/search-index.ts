@@ -2786,7 +2786,7 @@ export class TitleSearchIndex {
       // A word read as two may be one word's typo after all ("bravehart", read as brave + hart; "batamn", as bat + amn;
       // "robcop", as rob + cop): unless that reading found a title cleanly, the word's typos are looked for too, and
       // rank before a reading that is not clean (see score).
-      if ((this.main.splitWords || this.delta?.splitWords) && (hits.length === 0 || hits[0].score >= 2)) {
+      if ((this.main.splitWords || this.delta?.splitWords) && !hits.some((h) => h.score < 2)) {
         hits = this.merged(hits, this.run(q, type, cap, want + 1, 'typo'));
       }
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.

@@ -32,6 +32,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     redis: Redis | null;
+    /** Requests the HTTP front answered and connections it handed to Node's HTTP server (lib/http-front.ts). */
+    httpFrontStats(): { answered: number; handedOver: number; open: number };
   }
 }
 
@@ -94,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('httpFrontStats', () => kept.frontStats());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
 

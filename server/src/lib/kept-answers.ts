@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyServerOptions, preParsingHookHandler } from 'fastify';
+import { attachHttpFront, type FrontAnswer, type FrontRequest, type HttpFront } from './http-front.ts';
 import { createWriteBatcher } from './write-batching.ts';
 
 /**
@@ -23,6 +24,10 @@ import { createWriteBatcher } from './write-batching.ts';
  *   throws, the request goes to Fastify;
  * - not once the server has begun to stop, so those answers carry `connection: close` as usual;
  * - written at the end of the event loop's turn, together with the other answers made in it (lib/write-batching.ts).
+ *
+ * They are tried twice: first by the HTTP front (lib/http-front.ts), which reads requests on a new connection before
+ * Node's HTTP server does and answers them from the same finders with the same status, headers and body; then, on
+ * connections the front handed to Node's HTTP server, before Fastify's routing.
  *
  * A finder may be registered as the same for everyone: then requests with credentials take it too (the search box
  * is only shown to people signed in, and they open most title pages), which is right only while its answer never
@@ -80,11 +85,19 @@ export interface KeptAnswers {
   attach(opts: { headersFor: (url: string) => Record<string, string>; nextRequestId: () => string; log: FastifyBaseLogger }): void;
   /** From now on every request goes to Fastify. */
   stop(): void;
+  /** Requests the HTTP front answered and connections it handed over (for tests and benchmarks). */
+  frontStats(): ReturnType<HttpFront['stats']>;
   /** For Fastify's `serverFactory`: an HTTP server that tries kept answers first. */
   serverFactory: NonNullable<FastifyServerOptions['serverFactory']>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A body of a stated length read before routing: small, and sent as JSON. */
+function isJsonBody(length: number, type: string | undefined): boolean {
+  if (!(length > 0 && length <= MAX_KEPT_BODY)) return false;
+  return type === 'application/json' || (type !== undefined && /^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type));
+}
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createKeptAnswers(): KeptAnswers {
@@ -99,7 +112,20 @@ export function createKeptAnswers(): KeptAnswers {
     }
     return list;
   };
+  // The same, as the header lines the HTTP front writes.
+  const headLines = new Map<Record<string, string>, string>();
+  const headLinesOf = (headers: Record<string, string>): string => {
+    let lines = headLines.get(headers);
+    if (lines === undefined) {
+      lines = `${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}content-type: ${JSON_TYPE}\r\n`;
+      headLines.set(headers, lines);
+    }
+    return lines;
+  };
   const postFinders = new Map<string, { find: KeptPostFinder; sameForEveryone: boolean }>();
+  let front: HttpFront | null = null;
   let attached: Parameters<KeptAnswers['attach']>[0] | null = null;
   let stopped = false;
   const batcher = createWriteBatcher((err) => attached?.log.error({ err }, 'could not write an answer made before routing'));
@@ -134,12 +160,48 @@ export function createKeptAnswers(): KeptAnswers {
         res.end(body[body.length - 1]);
       }
     });
+    logAnswer(req.method, url, id, started);
+  }
+
+  function logAnswer(method: string | undefined, url: string, id: string, started: number): void {
+    if (attached === null) return;
     if ((attached.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') !== false) {
       attached.log.info(
-        { requestId: id, req: { method: req.method, url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },
+        { requestId: id, req: { method, url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },
         'request completed',
       );
     }
+  }
+
+  /** The HTTP front's answer for a request it read whole: the same finders, checks, headers and log line as below. */
+  function frontAnswer(req: FrontRequest): FrontAnswer | undefined {
+    if (stopped || attached === null) return undefined;
+    const url = req.url;
+    const started = performance.now();
+    let body: KeptBody | undefined;
+    if (req.method === 'GET') {
+      for (const f of finders) {
+        if (!url.startsWith(f.prefix)) continue;
+        if (req.credentials && !f.sameForEveryone) return undefined;
+        body = found(f.find, url, url);
+        break;
+      }
+    } else {
+      const finder = postFinders.get(url);
+      if (finder === undefined || (req.credentials && !finder.sameForEveryone) || !isJsonBody(req.body.length, req.contentType)) return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(req.body.toString('utf8'));
+      } catch {
+        return undefined;
+      }
+      body = found(finder.find, parsed, url);
+    }
+    if (body === undefined) return undefined;
+    const given = req.requestId;
+    const id = given !== undefined && REQUEST_ID.test(given) ? given : attached.nextRequestId();
+    logAnswer(req.method, url, id, started);
+    return { headers: `${headLinesOf(attached.headersFor(url))}x-request-id: ${id}\r\n`, body };
   }
 
   /** True when the request is answered (or is being read) here; false hands it to Fastify untouched. */
@@ -169,8 +231,7 @@ export function createKeptAnswers(): KeptAnswers {
     const headers = req.headers;
     const length = Number(headers['content-length']);
     const type = headers['content-type'];
-    if (!(length > 0 && length <= MAX_KEPT_BODY) || headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return false;
-    if (type !== 'application/json' && !(type !== undefined && /^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type))) return false;
+    if (!isJsonBody(length, type) || headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return false;
     const started = performance.now();
     const chunks: Buffer[] = [];
     let received = 0;
@@ -220,7 +281,9 @@ export function createKeptAnswers(): KeptAnswers {
     },
     stop() {
       stopped = true;
+      front?.stop();
     },
+    frontStats: () => front?.stats() ?? { answered: 0, handedOver: 0, open: 0 },
     // The same server Fastify would make for HTTP/1 (fastify/lib/server.js), with kept answers tried first.
     serverFactory: (handler, opts) => {
       const o = opts as FastifyServerOptions & { http?: object };
@@ -231,6 +294,7 @@ export function createKeptAnswers(): KeptAnswers {
       server.requestTimeout = o.requestTimeout ?? 0;
       server.setTimeout(o.connectionTimeout ?? 0);
       if ((o.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = o.maxRequestsPerSocket as number;
+      front = attachHttpFront(server, frontAnswer, { keepAliveTimeout: server.keepAliveTimeout });
       return server;
     },
   };

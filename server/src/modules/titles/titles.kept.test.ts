@@ -354,3 +354,57 @@ describe('kept search suggestions', () => {
     expect((await search(body)).status).toBe(200);
   });
 });
+
+describe('the HTTP front', () => {
+  /** One request on a new connection: the answer's status line and headers (without Date and x-request-id), and body. */
+  function once(request: string): Promise<{ head: string[]; body: string }> {
+    const { port } = new URL(base);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let got = Buffer.alloc(0);
+      socket.on('data', (d: Buffer) => {
+        got = Buffer.concat([got, d]);
+        const end = got.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = got.subarray(0, end).toString('latin1').split('\r\n');
+        const length = Number(head.find((l) => l.toLowerCase().startsWith('content-length:'))?.split(':')[1]);
+        if (got.length < end + 4 + length) return;
+        socket.destroy();
+        resolve({
+          head: head.filter((l) => !/^(date|x-request-id):/i.test(l)),
+          body: got.subarray(end + 4, end + 4 + length).toString(),
+        });
+      });
+      socket.on('error', reject);
+      socket.on('connect', () => socket.write(request));
+    });
+  }
+
+  it('answers title pages, home sections and suggestions on a new connection itself, byte for byte as the full stack', async () => {
+    const body = '{"input":"kept picture","titleType":null}';
+    const post = (b: string) =>
+      `POST /api/movies/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`;
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nCookie: theme=dark\r\n\r\n`;
+    // Kept: asked for twice before (on PostgreSQL a page is not built before routing).
+    for (const path of ['/api/movies/movie/tt9999970', '/api/home/carousel']) {
+      await fetch(`${base}${path}`);
+      await fetch(`${base}${path}`);
+    }
+    const cases: [string, string][] = [
+      // What the front answers, and the same request sent through Fastify (a query, or a key the schema drops).
+      [get('/api/movies/movie/tt9999970'), get('/api/movies/movie/tt9999970?via=fastify')],
+      [get('/api/home/carousel'), get('/api/home/carousel?via=fastify')],
+      [post(body), post(body.replace('{', '{"via":"fastify",'))],
+    ];
+    for (const [direct, viaFastify] of cases) {
+      const before = ctx.app.httpFrontStats();
+      const front = await once(direct);
+      const after = ctx.app.httpFrontStats();
+      expect(after.answered, direct).toBe(before.answered + 1);
+      const full = await once(viaFastify);
+      expect(ctx.app.httpFrontStats().handedOver).toBe(after.handedOver + 1);
+      expect(front.head[0]).toBe('HTTP/1.1 200 OK');
+      expect(front).toEqual(full);
+    }
+  });
+});

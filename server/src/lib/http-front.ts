@@ -16,7 +16,7 @@ import type { Socket } from 'node:net';
  * - a complete request in the bytes at hand: a request split across reads (a slow client, a body in parts) is
  *   handed over, so the front never waits or buffers, and Node's timeouts apply to slow clients;
  * - `GET` or `POST`, `HTTP/1.1`, an origin-form target of visible ASCII, header lines of RFC 9110 token names and field
- *   values (no obsolete line folding, no bare CR or LF), one Host header, a head of at most 16 KB (Node's default);
+ *   values (no obsolete line folding, no bare CR or LF), one Host header, at most one X-Request-Id and Content-Type, a head of at most 16 KB (Node's default);
  * - no Transfer-Encoding, Expect, Upgrade or Content-Encoding; Connection absent or `keep-alive`; for GET no body,
  *   for POST one Content-Length of digits whose bytes are all there.
  *
@@ -104,10 +104,13 @@ function parseHead(text: string, start: number, headEnd: number): (FrontRequest 
       case 'cookie':
         credentials = true;
         break;
+      // Node joins or drops repeated ones: the front reads only one.
       case 'x-request-id':
+        if (requestId !== undefined) return undefined;
         requestId = fieldValue(line, colon);
         break;
       case 'content-type':
+        if (contentType !== undefined) return undefined;
         contentType = fieldValue(line, colon);
         break;
       case 'connection':
@@ -149,6 +152,7 @@ interface Connection {
   onTimeout(): void;
   onError(): void;
   onDrain(): void;
+  onEnd(): void;
   /** Still read by the front (false once handed over). */
   front: boolean;
 }
@@ -199,6 +203,7 @@ export function attachHttpFront(server: Server, respond: FrontResponder, opts: {
     socket.off('timeout', conn.onTimeout);
     socket.off('error', conn.onError);
     socket.off('drain', conn.onDrain);
+    socket.off('end', conn.onEnd);
     socket.setTimeout(0);
     conn.front = false;
     // What the front answered goes first.
@@ -235,7 +240,13 @@ export function attachHttpFront(server: Server, respond: FrontResponder, opts: {
           const next = bodyStart + req.length;
           if (next > chunk.length) return handOver(conn, chunk.subarray(at));
           if (req.length > 0) req.body = chunk.subarray(bodyStart, next);
-          const answer = respond(req);
+          let answer: FrontAnswer | undefined;
+          try {
+            answer = respond(req);
+          } catch {
+            // Node's server, and the application behind it, answer it and report what went wrong.
+            answer = undefined;
+          }
           if (answer === undefined) return handOver(conn, chunk.subarray(at));
           let bytes = 0;
           const body = answer.body;
@@ -261,11 +272,18 @@ export function attachHttpFront(server: Server, respond: FrontResponder, opts: {
       onDrain() {
         socket.resume();
       },
+      // The client has sent all it will (Node's server allows half-open connections): answer, then close, as Node does.
+      onEnd() {
+        open.delete(conn);
+        write(conn);
+        socket.end();
+      },
     };
     open.add(conn);
     socket.on('data', conn.onData);
     socket.on('timeout', conn.onTimeout);
     socket.on('error', conn.onError);
+    socket.on('end', conn.onEnd);
     socket.once('close', () => open.delete(conn));
     if (opts.keepAliveTimeout > 0) socket.setTimeout(opts.keepAliveTimeout);
   });

@@ -45,7 +45,12 @@ async function setup(keepAliveTimeout = 5_000): Promise<Setup> {
       if (req.method === 'GET' && req.url === '/kept/parts') return { headers: 'x-kind: parts\r\n', body: ['{"a":"é', Buffer.from('ü"}')] };
       if (req.method === 'GET' && req.url.startsWith('/kept/')) return { headers: 'x-kind: kept\r\n', body: `front ${req.url}` };
       if (req.method === 'POST' && req.url === '/kept') {
-        const n = (JSON.parse(req.body.toString()) as { n?: unknown }).n;
+        let n: unknown;
+        try {
+          n = (JSON.parse(req.body.toString()) as { n?: unknown }).n;
+        } catch {
+          return undefined;
+        }
         return typeof n === 'number' ? { headers: '', body: `front n=${n}` } : undefined;
       }
       return undefined;
@@ -249,5 +254,103 @@ describe('HTTP front', () => {
       Array.from({ length: count }, (_, i) => `${i < answered ? 'front' : 'node GET'} /kept/${i}`),
     );
     socket.destroy();
+  });
+
+  it("takes only requests that Node's own parser reads the same way (a thousand mutated requests, side by side)", async () => {
+    // Node alone: what its parser made of each request, or its refusal.
+    const nodeRead: string[] = [];
+    const plain = createServer((req, res) => {
+      // Recorded as the parser hands the request over, before it reads on (a body's bytes are Content-Length's).
+      const h = req.headers;
+      nodeRead.push(
+        JSON.stringify([req.method, req.url, h.authorization !== undefined || h.cookie !== undefined, h['x-request-id'], h['content-type'], Number(h['content-length'] ?? 0)]),
+      );
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    plain.on('clientError', (_err, socket) => {
+      nodeRead.push('refused');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const plainPort = (plain.address() as { port: number }).port;
+    const s = await setup();
+
+    const send = (port: number, bytes: Buffer) =>
+      new Promise<void>((resolve) => {
+        // Sent whole and half-closed: each server answers what it read, then closes.
+        const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+        socket.resume();
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+        setTimeout(() => socket.destroy(), 1_000);
+      });
+
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      // The high bits: the low ones of this generator repeat with a short period.
+      return Math.floor((seed / 2_147_483_648) * n);
+    };
+    const bases = [
+      get('/kept/a', 'X-Request-Id: r-1\r\nCookie: a=b\r\n'),
+      post('/kept', '{"n":3}', 'Authorization: Bearer x\r\n'),
+      `${get('/kept/b', 'content-length: 0\r\n')}${get('/kept/c')}`,
+    ];
+    const inserts = [' ', '\t', '\r', '\n', '\r\n', ':', 'a', 'A', '\u0000', '\u007f', '\u00e9', ',', '/', '0', 'Host: y\r\n', 'x-request-id: z\r\n'];
+    const lines = [
+      'Host: y',
+      'x-request-id: z',
+      'X-Request-Id: r-2',
+      'Content-Type: text/plain',
+      'content-length: 1',
+      'Content-Length: 7',
+      'Content-Length: +7',
+      'Connection: close',
+      'Connection: keep-alive',
+      'connection: Keep-Alive, Upgrade',
+      'Transfer-Encoding: chunked',
+      'Transfer-Encoding: identity',
+      'cookie: c=d',
+      'Authorization: Basic eA==',
+      ' folded',
+      '\tfolded',
+      'Expect: 100-continue',
+      'Upgrade: websocket',
+      'X-Empty:',
+      'X-Odd: a\u00ffb',
+      ': no-name',
+    ];
+    let taken = 0;
+    for (let i = 0; i < 1_000; i++) {
+      const text = bases[i % bases.length];
+      const at = random(text.length);
+      // A whole header line at the start of one (after the first line, or after any line end).
+      const lineStarts = [...text.matchAll(/\r\n/g)].map((m) => (m.index as number) + 2);
+      const lineAt = lineStarts[random(lineStarts.length)];
+      const kind = random(4);
+      const mutated =
+        kind === 0
+          ? text.slice(0, at) + text.slice(at + 1)
+          : kind === 1
+            ? text.slice(0, at) + inserts[random(inserts.length)] + text.slice(at)
+            : kind === 2
+              ? text.slice(0, at) + text[at].toUpperCase() + text.slice(at + 1)
+              : `${text.slice(0, lineAt)}${lines[random(lines.length)]}\r\n${text.slice(lineAt)}`;
+      const bytes = Buffer.from(mutated, 'latin1');
+      nodeRead.length = 0;
+      await send(plainPort, bytes);
+      const seenBefore = s.seen.length;
+      await send(s.port, bytes);
+      // Every request the front read, Node read too, in the same place, as the same request.
+      const frontRead = s.seen.slice(seenBefore).map((r) =>
+        JSON.stringify([r.method, r.url, r.credentials, r.requestId, r.contentType, r.body.length]),
+      );
+      taken += frontRead.length;
+      expect(nodeRead.slice(0, frontRead.length), JSON.stringify(mutated)).toEqual(frontRead);
+    }
+    // The mutations leave many requests whole: the comparison is not empty.
+    expect(taken).toBeGreaterThan(300);
+    await new Promise<void>((resolve) => plain.close(() => resolve()));
   });
 });

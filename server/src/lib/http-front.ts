@@ -205,18 +205,14 @@ export function attachHttpFront(server: Server, respond: FrontResponder, opts: {
     socket.off('drain', conn.onDrain);
     socket.off('end', conn.onEnd);
     socket.setTimeout(0);
+    // What the front answered goes first (written without pausing the connection: see below).
     conn.front = false;
-    // What the front answered goes first.
     write(conn);
-    // Node's HTTP server reads a new connection in C++ when it can ("consumes" its handle), and would then parse the
-    // bytes the kernel delivers next before the ones handed back here. Marked as consumed, the connection is read
-    // through its stream, these bytes first.
-    const handle = (socket as Socket & { _handle?: { _consumed?: boolean } | null })._handle;
-    if (handle) handle._consumed = true;
+    // Node's HTTP server reads the connection in C++ from now on ("consumes" its handle). The bytes handed back are put
+    // in front of the stream while it flows, inside this 'data' event: they go to Node's parser now, before anything
+    // the kernel delivers next. (Were the stream paused, they would wait in it while the parser read newer bytes.)
     for (const listener of nodeListeners) listener.call(server, socket);
     socket.unshift(rest);
-    // Read on (the front may have paused it for a client that did not read its answers; Node pauses it again if need be).
-    socket.resume();
   }
 
   server.on('connection', (socket: Socket) => {

@@ -19,7 +19,7 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { keptHomeSections, keptSuggestions, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
+import { keptHomeSections, keptSearchPages, keptSuggestions, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
@@ -150,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // read the session, so requests carrying one take the kept answers too.
   kept.add('/api/movies/', keptTitlePages(app.titles), { sameForEveryone: true });
   kept.add('/api/home/', keptHomeSections(app.titles), { sameForEveryone: true });
+  kept.add('/api/search', keptSearchPages(app.titles), { sameForEveryone: true });
   kept.addPost('/api/movies/search', keptSuggestions(app.titles), { sameForEveryone: true });
   app.addHook('onReady', (done) => {
     kept.attach({ headersFor, nextRequestId, log: app.log });

@@ -355,6 +355,52 @@ describe('kept search suggestions', () => {
   });
 });
 
+describe('kept search pages', () => {
+  it('answers the /search page before routing when its query is written plainly, byte for byte as the full stack', async () => {
+    const full = vi.spyOn(ctx.app.titles, 'searchPage');
+    const queries = ['q=kept+picture', 'q=kept%20picture&type=movie&page=1', 'type=&q=Kept&page=', 'q=k%C3%A9pt', 'page=2&q=kept', 'q=', ''];
+    for (const query of queries) {
+      const path = query === '' ? '/api/search' : `/api/search?${query}`;
+      const early = await fetch(`${base}${path}`, { headers: { 'x-request-id': 'page-1' } });
+      const earlyBody = await early.text();
+      expect(early.status, path).toBe(200);
+      expect(full, path).toHaveBeenCalledTimes(0);
+      expect(early.headers.get('x-request-id')).toBe('page-1');
+      // The full stack's answer for the same request: a key the schema drops sends it through Fastify.
+      const viaFastify = await fetch(`${base}/api/search?${query}${query === '' ? '' : '&'}via=fastify`);
+      expect(await viaFastify.text(), path).toBe(earlyBody);
+      expect(comparable(early)).toEqual(comparable(viaFastify));
+      expect(full).toHaveBeenCalledTimes(1);
+      full.mockClear();
+    }
+    const first = await (await fetch(`${base}/api/search?q=kept+picture`)).json();
+    expect(first.data.results[0]).toMatchObject({ id: 'tt9999970' });
+    full.mockRestore();
+  });
+
+  it('leaves every query it does not read plainly to the route, which validates it and answers as usual', async () => {
+    const full = vi.spyOn(ctx.app.titles, 'searchPage');
+    const cases: [string, number][] = [
+      ['q=a&q=b', 400],
+      ['q=kept&type=book', 400],
+      ['q=kept&page=51', 400],
+      ['q=kept&page=0', 400],
+      ['q=kept&page=02', 200],
+      ['q=kept&&page=1', 200],
+      ['q=%E0%A4%A', 200],
+      [`q=${'x'.repeat(SEARCH_INPUT_MAX + 1)}`, 400],
+      ['%71=kept', 200],
+    ];
+    for (const [query, status] of cases) {
+      const res = await fetch(`${base}/api/search?${query}`);
+      expect(res.status, query).toBe(status);
+      if (status === 400) expect((await res.json()).error.message, query).toMatch(/q|type|page/);
+    }
+    expect(full).toHaveBeenCalledTimes(cases.filter(([, status]) => status === 200).length);
+    full.mockRestore();
+  });
+});
+
 describe('the HTTP front', () => {
   /** One request on a new connection: the answer's status line and headers (without Date and x-request-id), and body. */
   function once(request: string): Promise<{ head: string[]; body: string }> {
@@ -394,6 +440,7 @@ describe('the HTTP front', () => {
       // What the front answers, and the same request sent through Fastify (a query, or a key the schema drops).
       [get('/api/movies/movie/tt9999970'), get('/api/movies/movie/tt9999970?via=fastify')],
       [get('/api/home/carousel'), get('/api/home/carousel?via=fastify')],
+      [get('/api/search?q=kept+picture'), get('/api/search?q=kept+picture&via=fastify')],
       [post(body), post(body.replace('{', '{"via":"fastify",'))],
     ];
     for (const [direct, viaFastify] of cases) {

@@ -69,6 +69,47 @@ export function keptSuggestions(service: TitlesService): KeptPostFinder {
   };
 }
 
+/**
+ * Answers GET /api/search (the /search page's results) before routing (lib/kept-answers.ts) when its query is written
+ * plainly: only `q`, `type` and `page`, each at most once, no empty parts; `q` decoded as Fastify's query parser does
+ * ('+' a space, percent-encoded UTF-8) and at most SEARCH_INPUT_MAX characters; `type` movie, tvSeries or blank;
+ * `page` a whole number from 1 to 50 written plainly, or blank. Anything else goes to the route, which validates it.
+ */
+export function keptSearchPages(service: TitlesService): KeptAnswerFinder {
+  return (url) => {
+    if (url !== '/api/search' && !url.startsWith('/api/search?')) return undefined;
+    let q: string | undefined;
+    let type: TitleType | null | undefined;
+    let page: number | undefined;
+    const query = url.length > 12 ? url.slice(12) : '';
+    if (query !== '') {
+      for (const part of query.split('&')) {
+        const eq = part.indexOf('=');
+        if (eq <= 0) return undefined;
+        const key = part.slice(0, eq);
+        const raw = part.slice(eq + 1);
+        if (key === 'q' && q === undefined) {
+          try {
+            q = decodeURIComponent(raw.replaceAll('+', ' '));
+          } catch {
+            return undefined;
+          }
+          if (q.length > SEARCH_INPUT_MAX) return undefined;
+        } else if (key === 'type' && type === undefined) {
+          if (raw === 'movie' || raw === 'tvSeries') type = raw;
+          else if (raw === '') type = null;
+          else return undefined;
+        } else if (key === 'page' && page === undefined) {
+          if (raw === '') page = 1;
+          else if (/^[1-9]\d?$/.test(raw) && Number(raw) <= 50) page = Number(raw);
+          else return undefined;
+        } else return undefined;
+      }
+    }
+    return service.searchPageNow(q ?? '', type ?? null, page ?? 1)?.json;
+  };
+}
+
 /** Finds the cached home sections (carousel, weekly popular) for requests answered before routing. */
 export function keptHomeSections(service: TitlesService): (path: string) => string | undefined {
   return (path) => service.keptHome(path);

@@ -515,11 +515,7 @@ export class TitlesService {
     return this.answer(
       `p|${type ?? ''}|${page}`,
       input,
-      (q) => {
-        const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-        const results = this.heldCards(ids);
-        return results && { results, page, pageSize: PAGE_SIZE, hasMore };
-      },
+      (q) => this.searchPageHeld(q, type, page),
       async (q) => {
         const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
         return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
@@ -527,6 +523,25 @@ export class TitlesService {
       this.writers.searchPage,
       () => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false }),
     );
+  }
+
+  /**
+   * A page of full search results answered before routing (lib/kept-answers.ts): the kept answer, or one built now
+   * from the index when it holds every card; else undefined, and the route answers.
+   */
+  searchPageNow(input: string, type: TitleType | null, page: number): KeptAnswer | undefined {
+    return this.answerNow(`p|${type ?? ''}|${page}`, input, (q) => this.searchPageHeld(q, type, page), this.writers.searchPage, () => ({
+      results: [],
+      page,
+      pageSize: PAGE_SIZE,
+      hasMore: false,
+    }));
+  }
+
+  private searchPageHeld(q: ParsedQuery, type: TitleType | null, page: number) {
+    const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    const results = this.heldCards(ids);
+    return results && { results, page, pageSize: PAGE_SIZE, hasMore };
   }
 
   /**

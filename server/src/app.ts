@@ -148,6 +148,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(upcomingRoutes);
   // Title pages, the home sections and the search box's suggestions are the same whoever asks: their routes never
   // read the session, so requests carrying one take the kept answers too.
+  // The empty search box's lists first: the title pages' finder answers every other path under /api/movies/.
+  kept.add('/api/movies/popular-', keptHomeSections(app.titles), { sameForEveryone: true });
   kept.add('/api/movies/', keptTitlePages(app.titles), { sameForEveryone: true });
   kept.add('/api/home/', keptHomeSections(app.titles), { sameForEveryone: true });
   kept.add('/api/search', keptSearchPages(app.titles), { sameForEveryone: true });

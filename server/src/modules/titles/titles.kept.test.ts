@@ -355,6 +355,29 @@ describe('kept search suggestions', () => {
   });
 });
 
+describe("the empty search box's lists", () => {
+  it('answers popular searches, movies and shows before routing once cached, byte for byte as the full stack', async () => {
+    for (const path of ['/api/movies/popular-searches', '/api/movies/popular-movies', '/api/movies/popular-shows']) {
+      // The first request goes through Fastify, which caches the list.
+      const first = await fetch(`${base}${path}`);
+      const firstBody = await first.text();
+      expect(first.status, path).toBe(200);
+      const spy = vi.spyOn(ctx.app.titles, path.endsWith('searches') ? 'popularSearches' : 'popular');
+      const early = await fetch(`${base}${path}`, { headers: { cookie: 'theme=dark' } });
+      expect(await early.text(), path).toBe(firstBody);
+      expect(comparable(early)).toEqual(comparable(first));
+      expect(spy, path).toHaveBeenCalledTimes(0);
+      // A query sends it through Fastify: the same list.
+      expect(await (await fetch(`${base}${path}?via=fastify`)).text()).toBe(firstBody);
+      expect(spy).toHaveBeenCalledTimes(1);
+      spy.mockRestore();
+    }
+    expect(JSON.parse(await (await fetch(`${base}/api/movies/popular-movies`)).text()).data.length).toBeGreaterThan(0);
+    // Other paths under /api/movies/popular- are the full stack's 404.
+    expect((await fetch(`${base}/api/movies/popular-people`)).status).toBe(404);
+  });
+});
+
 describe('kept search pages', () => {
   it('answers the /search page before routing when its query is written plainly, byte for byte as the full stack', async () => {
     const full = vi.spyOn(ctx.app.titles, 'searchPage');

@@ -185,11 +185,17 @@ interface Cached<T> {
   json?: string;
 }
 
-/** Home sections answered before routing (lib/kept-answers.ts): path -> key of the cached answer. */
+/**
+ * Cached lists answered before routing (lib/kept-answers.ts): the home sections and the empty search box's lists.
+ * Path -> key of the cached answer.
+ */
 const KEPT_HOME: Record<string, string> = {
   '/api/home/carousel': 'carousel',
   '/api/home/weekly-popular-movies': 'weekly:movie:20',
   '/api/home/weekly-popular-shows': 'weekly:tvSeries:20',
+  '/api/movies/popular-searches': 'popular-searches',
+  '/api/movies/popular-movies': 'popular:movie',
+  '/api/movies/popular-shows': 'popular:tvSeries',
 };
 
 /**

@@ -173,30 +173,38 @@ export function createKeptAnswers(): KeptAnswers {
     }
   }
 
+  /** The kept answer for a GET of `url`: the first finder whose prefix it has decides (undefined: Fastify answers). */
+  function findGet(url: string, anonymous: boolean): KeptBody | undefined {
+    for (const f of finders) {
+      if (!url.startsWith(f.prefix)) continue;
+      return anonymous || f.sameForEveryone ? found(f.find, url, url) : undefined;
+    }
+    return undefined;
+  }
+
+  /** The kept answer for a POST's JSON body read whole, or undefined (not JSON, no finder, or the finder does not answer). */
+  function findPost(finder: { find: KeptPostFinder; sameForEveryone: boolean } | undefined, url: string, anonymous: boolean, raw: Buffer): KeptBody | undefined {
+    if (finder === undefined || !(anonymous || finder.sameForEveryone)) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    return found(finder.find, body, url);
+  }
+
   /** The HTTP front's answer for a request it read whole: the same finders, checks, headers and log line as below. */
   function frontAnswer(req: FrontRequest): FrontAnswer | undefined {
     if (stopped || attached === null) return undefined;
     const url = req.url;
     const started = performance.now();
-    let body: KeptBody | undefined;
-    if (req.method === 'GET') {
-      for (const f of finders) {
-        if (!url.startsWith(f.prefix)) continue;
-        if (req.credentials && !f.sameForEveryone) return undefined;
-        body = found(f.find, url, url);
-        break;
-      }
-    } else {
-      const finder = postFinders.get(url);
-      if (finder === undefined || (req.credentials && !finder.sameForEveryone) || !isJsonBody(req.body.length, req.contentType)) return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(req.body.toString('utf8'));
-      } catch {
-        return undefined;
-      }
-      body = found(finder.find, parsed, url);
-    }
+    const body =
+      req.method === 'GET'
+        ? findGet(url, !req.credentials)
+        : isJsonBody(req.body.length, req.contentType)
+          ? findPost(postFinders.get(url), url, !req.credentials, req.body)
+          : undefined;
     if (body === undefined) return undefined;
     const given = req.requestId;
     const id = given !== undefined && REQUEST_ID.test(given) ? given : attached.nextRequestId();
@@ -212,22 +220,16 @@ export function createKeptAnswers(): KeptAnswers {
     const anonymous = headers.authorization === undefined && headers.cookie === undefined;
     if (req.method === 'POST') return tryKeptPost(req, res, url, anonymous, handler);
     if (req.method !== 'GET') return false;
-    for (const f of finders) {
-      if (!url.startsWith(f.prefix)) continue;
-      if (!(anonymous || f.sameForEveryone)) return false;
-      const started = performance.now();
-      const body = found(f.find, url, url);
-      if (body === undefined) return false;
-      send(req, res, url, body, started);
-      return true;
-    }
-    return false;
+    const started = performance.now();
+    const body = findGet(url, anonymous);
+    if (body === undefined) return false;
+    send(req, res, url, body, started);
+    return true;
   }
 
   function tryKeptPost(req: IncomingMessage, res: ServerResponse, url: string, anonymous: boolean, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
     const finder = postFinders.get(url);
     if (finder === undefined || !(anonymous || finder.sameForEveryone)) return false;
-    const find = finder.find;
     const headers = req.headers;
     const length = Number(headers['content-length']);
     const type = headers['content-type'];
@@ -243,16 +245,7 @@ export function createKeptAnswers(): KeptAnswers {
       req.off('data', onData);
       req.off('error', onError);
       const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
-      let answer: KeptBody | undefined;
-      if (received === length && !stopped) {
-        let body: unknown;
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          body = undefined;
-        }
-        if (body !== undefined) answer = found(find, body, url);
-      }
+      const answer = received === length && !stopped ? findPost(finder, url, anonymous, raw) : undefined;
       if (answer !== undefined) return send(req, res, url, answer, started);
       // Not answered here: Fastify takes the request as it came, its body replayed (replayReadBody).
       (req as ReadRequest)[READ_BODY] = raw;

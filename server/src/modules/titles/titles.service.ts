@@ -185,6 +185,9 @@ interface Cached<T> {
   json?: string;
 }
 
+/** A page of search results for a query with no words. */
+const emptySearchPage = (page: number) => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false });
+
 /**
  * Cached lists answered before routing (lib/kept-answers.ts): the home sections and the empty search box's lists.
  * Path -> key of the cached answer.
@@ -501,7 +504,7 @@ export class TitlesService {
     return this.answer(
       `s|${type ?? ''}`,
       input,
-      (q) => this.heldCards(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids),
+      (q) => this.suggestionsHeld(q, type),
       (q) => this.cardsFor(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids),
       this.writers.suggestions,
       () => [],
@@ -513,7 +516,12 @@ export class TitlesService {
    * the index when it holds every card; else undefined, and the route answers.
    */
   suggestNow(input: string, type: TitleType | null): KeptAnswer | undefined {
-    return this.answerNow(`s|${type ?? ''}`, input, (q) => this.heldCards(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids), this.writers.suggestions, () => []);
+    return this.answerNow(`s|${type ?? ''}`, input, (q) => this.suggestionsHeld(q, type), this.writers.suggestions, () => []);
+  }
+
+  /** The suggestions' cards from the index; undefined when it does not hold one of them yet. */
+  private suggestionsHeld(q: ParsedQuery, type: TitleType | null): MediaSearchResult[] | undefined {
+    return this.heldCards(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids);
   }
 
   /** A page of full search results: {"data": MediaSearchPage} as JSON. */
@@ -527,7 +535,7 @@ export class TitlesService {
         return { results: await this.cardsFor(ids), page, pageSize: PAGE_SIZE, hasMore };
       },
       this.writers.searchPage,
-      () => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false }),
+      () => emptySearchPage(page),
     );
   }
 
@@ -536,12 +544,7 @@ export class TitlesService {
    * from the index when it holds every card; else undefined, and the route answers.
    */
   searchPageNow(input: string, type: TitleType | null, page: number): KeptAnswer | undefined {
-    return this.answerNow(`p|${type ?? ''}|${page}`, input, (q) => this.searchPageHeld(q, type, page), this.writers.searchPage, () => ({
-      results: [],
-      page,
-      pageSize: PAGE_SIZE,
-      hasMore: false,
-    }));
+    return this.answerNow(`p|${type ?? ''}|${page}`, input, (q) => this.searchPageHeld(q, type, page), this.writers.searchPage, () => emptySearchPage(page));
   }
 
   private searchPageHeld(q: ParsedQuery, type: TitleType | null, page: number) {

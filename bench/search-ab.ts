@@ -77,6 +77,8 @@ let differ = 0;
 // How many differ in each part: the ten suggestions, the second page of movies, the first page of series.
 const partsDiffer = [0, 0, 0];
 const examples: string[] = [];
+// Examples whose suggestions agree, but not another part: shown when no suggestions differ.
+const otherExamples: [string, number][] = [];
 const EXAMPLES = Math.max(5, Number(process.env.BENCH_SHOW) || 0);
 for (const input of queries) {
   const [a, b] = [pages(sides[0], input), pages(sides[1], input)];
@@ -86,17 +88,25 @@ for (const input of queries) {
     for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) partsDiffer[i]++;
     // The examples shown are those whose suggestions differ, when there are any.
     if (examples.length < EXAMPLES && pa[0] !== pb[0]) examples.push(input);
+    else if (otherExamples.length < EXAMPLES && pa[0] === pb[0]) otherExamples.push([input, pa[1] !== pb[1] ? 1 : 2]);
   }
 }
+/** The part of `pages` an example is shown for: the suggestions, the second page of movies, the first page of series. */
+const PARTS = [
+  { type: null, limit: SUGGESTION_LIMIT, offset: 0 },
+  { type: 'movie', limit: 20, offset: 20 },
+  { type: 'tvSeries', limit: 10, offset: 0 },
+] as const;
+const shownExamples: [string, number][] = examples.length > 0 ? examples.map((e) => [e, 0]) : otherExamples;
 console.log(`search A/B: ${REVISION} against the working tree, ${queries.length.toLocaleString('en')} cold queries over ${sides[1].index.size.toLocaleString('en')} titles`);
-console.log(`  answers that differ: ${differ}${examples.length ? ` (for example ${examples.slice(0, 5).map((e) => JSON.stringify(e)).join(', ')})` : ''}`);
+console.log(`  answers that differ: ${differ}${shownExamples.length ? ` (for example ${shownExamples.slice(0, 5).map(([e]) => JSON.stringify(e)).join(', ')})` : ''}`);
 console.log(`    in the suggestions ${partsDiffer[0]}, the second page of movies ${partsDiffer[1]}, the first page of series ${partsDiffer[2]}`);
-// BENCH_SHOW: the suggestions of those examples, each side's first five (title, year, votes).
+// BENCH_SHOW: the suggestions of those examples (or the part that differs), each side's first five (title, year, votes).
 if (process.env.BENCH_SHOW) {
-  for (const input of examples) {
-    console.log(`  ${JSON.stringify(input)}`);
+  for (const [input, part] of shownExamples) {
+    console.log(`  ${JSON.stringify(input)}${part === 0 ? '' : part === 1 ? ' (second page of movies)' : ' (first page of series)'}`);
     for (const [k, side] of sides.entries()) {
-      const ids = side.index.search(side.M.parseQuery(input), { type: null, limit: SUGGESTION_LIMIT }).ids.slice(0, 5);
+      const ids = side.index.search(side.M.parseQuery(input), PARTS[part]).ids.slice(0, 5);
       const shown = ids.map((id) => {
         const c = side.index.card(id);
         return c ? `${c.primaryTitle} (${c.startYear ?? '?'}, ${c.imdbVotes})` : id;

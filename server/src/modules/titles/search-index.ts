@@ -118,6 +118,14 @@ const FIRST_FILM_SPREAD = 0.1;
 /** The most years between a film and a sequel with a subtitle (Top Gun: Maverick, thirty-six years on). */
 const SUBTITLE_YEARS = 40;
 const TYPO_PENALTY = 9;
+/**
+ * How much better known (popularity is about log10 of the votes: 1.5 is about 30 times the votes) than every title that
+ * has the words as typed, but apart, a title named by them through a typo must be to rank among those titles (see
+ * TitleSearchIndex.compute: "the dark night").
+ */
+const TYPO_NAMED_MARGIN = 1.5;
+/** ...when fewer titles than this have the words as typed (a constant, so that a first page reads the same whatever its size). */
+const TYPO_NAMED_FEW = 20;
 /** Words of three to this many letters are also looked up with two neighbouring letters swapped (see swappedWords). */
 const SWAP_LOOKUP_MAX = 7;
 /** At most this many words beginning with a swapped prefix are taken. */
@@ -2543,6 +2551,24 @@ export function weightedRating(rating: number, votes: number, mean: number): num
 const ARTICLE_PENALTY = Math.log10(ARTICLE_FACTOR);
 /** A score's fraction for a title found both past its article and by reading the query otherwise: 16% as popular. */
 const TWICE_FOUND_PAST = 0.75;
+/**
+ * Whether a title's words are the query's with one word one edit off (an optimal string alignment distance of 1), the
+ * others as typed: "the dark night" and The Dark Knight.
+ */
+function oneWordOff(h: Hit, tokens: string[]): boolean {
+  const seg = h.seg;
+  const from = seg.tokStart[h.doc];
+  const words: string[] = [];
+  for (let k = from; k < from + seg.primaryLen[h.doc]; k++) words.push(seg.vocab.at(seg.toks[k]));
+  let off = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (words.includes(tokens[i])) continue;
+    if (off >= 0) return false;
+    off = i;
+  }
+  return off >= 0 && words.some((w) => !tokens.includes(w) && editDistance(tokens[off], w, 1) === 1);
+}
+
 function hitKey(seg: Segment, doc: number, score: number): number {
   const tier = Math.floor(score);
   const pop = Math.min(seg.pop[doc] + (score - tier >= TWICE_FOUND_PAST ? 2 * ARTICLE_PENALTY : score > tier ? ARTICLE_PENALTY : 0), 1e9);
@@ -2778,6 +2804,17 @@ export class TitleSearchIndex {
     // plainly, when a single word matched few titles, or to fill later pages. Acronym matches do not count here: the
     // typo matches decide where they rank.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
+    // Every word is real and a few titles have them all, but apart ("the dark night": Dark Was the Night), or as a whole
+    // title only once the query's article is passed over (Dark Night): one word may be a typo that is a real word too
+    // (see withNamedByTypo). The plain matches' best score and best popularity, else null.
+    let loose: { score: number; pop: number } | null = null;
+    if (plain > 0 && plain < TYPO_NAMED_FEW && q.tokens.length >= 2 && q.yearIdx < 0 && hits.every((h) => h.score >= 1.5)) {
+      loose = { score: 2, pop: Number.NEGATIVE_INFINITY };
+      for (const h of hits) {
+        loose.score = Math.min(loose.score, h.score);
+        loose.pop = Math.max(loose.pop, h.seg.pop[h.doc]);
+      }
+    }
     if (few) {
       hits = this.merged(hits, this.run(q, type, cap, want + 1, 'fallback'));
       // Only when nothing was found and the fallback pass met a word it could not read, of seven letters or more
@@ -2792,6 +2829,7 @@ export class TitleSearchIndex {
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
       if (lead?.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     }
+    if (loose !== null) hits = this.withNamedByTypo(hits, loose, few ? null : this.run(q, type, cap, want + 1, 'fallback'), q.tokens);
     // Still nothing: no title has all the words ("the godfather dune", "pirates of the caribbean 9"), not even through
     // a typo. Each word in turn is left out, and what the others find as typed (typos are not looked for again) is
     // ranked as with a dropped word. Not when a title of another type has them all: that title is what was asked for,
@@ -3152,6 +3190,27 @@ export class TitleSearchIndex {
   }
 
   /** Hits of a later pass added to those of earlier ones (each title once), best first. */
+  /**
+   * The titles the words name whole through a typo, far better known than every title that has the words as typed
+   * (TYPO_NAMED_MARGIN), ranked with the best of those titles, by popularity among them: "the dark night" gives The
+   * Dark Knight before Dark Was the Night. Other typo matches keep their place after the plain matches (among `hits`)
+   * or stay out (`typos`, looked up for this alone), and so do the titles that only begin with the words through a typo
+   * ("they w" is not The Walking Dead) and those further than one edit in one word from what was typed: a word typed
+   * exactly as some title has it was seldom meant as another word two edits away.
+   */
+  private withNamedByTypo(hits: Hit[], plain: { score: number; pop: number }, typos: Hit[] | null, tokens: string[]): Hit[] {
+    const named: Hit[] = [];
+    for (const h of typos ?? hits) {
+      if (h.score < TYPO_PENALTY || h.score >= TYPO_PENALTY + 1 || h.seg.pop[h.doc] < plain.pop + TYPO_NAMED_MARGIN) continue;
+      if (!oneWordOff(h, tokens)) continue;
+      h.score = plain.score;
+      h.key = hitKey(h.seg, h.doc, plain.score);
+      named.push(h);
+    }
+    if (named.length === 0) return hits;
+    return typos === null ? hits.sort(compareHits) : this.merged(hits, named);
+  }
+
   private merged(hits: Hit[], more: Hit[]): Hit[] {
     const have = new Set(hits.map((h) => this.titleKey(h)));
     for (const h of more) if (!have.has(this.titleKey(h))) hits.push(h);

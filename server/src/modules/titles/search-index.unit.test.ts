@@ -508,6 +508,40 @@ describe('browsing by several genres', () => {
     expect(index.search('gasel ', { limit: 10 }).ids).toContain('tt0000100');
   });
 
+  it('puts a title the words name through a typo that is a real word first, when it is far better known than those with the words apart', () => {
+    const rows: [string, string, number, number][] = [
+      ['tt0468569', 'The Dark Knight', 2008, 2_800_000],
+      ['tt1345836', 'The Dark Knight Rises', 2012, 1_750_000],
+      ['tt2251281', 'Dark Was the Night', 2014, 10_026],
+      ['tt5143890', 'Dark Night', 2016, 1_500],
+    ];
+    const index = indexOfMovies(rows);
+    for (const q of ['the dark night', 'the dark night ']) {
+      const ids = index.search(q, { limit: 10 }).ids;
+      // The Dark Knight first, then the titles with the words as typed (Dark Night once past the query's article); a
+      // title that only begins with the words through a typo (The Dark Knight Rises) stays out, as every typo match
+      // does once the words found titles.
+      expect({ q, ids }).toEqual({ q, ids: ['tt0468569', 'tt5143890', 'tt2251281'] });
+      // The same first page whatever its size.
+      expect(index.search(q, { limit: 80 }).ids).toEqual(ids);
+    }
+    // Only when far better known: an obscure Dark Knight does not pass the titles that have the words as typed.
+    const obscure = indexOfMovies([['tt0468569', 'The Dark Knight', 2008, 40_000], ...rows.slice(2)]);
+    expect(obscure.search('the dark night', { limit: 10 }).ids).toEqual(['tt5143890', 'tt2251281']);
+    // Never past a title that is exactly what was typed.
+    expect(index.search('dark night', { limit: 10 }).ids[0]).toBe('tt5143890');
+    const exact = indexOfMovies([...rows, ['tt0000300', 'The Dark Night', 1990, 200]]);
+    expect(exact.search('the dark night', { limit: 10 }).ids[0]).toBe('tt0000300');
+  });
+
+  it('leaves out a title that only begins with the words through a typo, however well known ("they w" is not The Walking Dead)', () => {
+    const index = indexOfMovies([
+      ['tt1520211', 'The Walking Dead', 2010, 1_030_000],
+      ['tt7137906', 'When They See Us', 2019, 128_000],
+    ]);
+    expect(index.search('they w', { limit: 10 }).ids).toEqual(['tt7137906']);
+  });
+
   it('reads a word as two only where that finds a title cleanly, and looks for the word whole as a typo beside it', () => {
     const index = indexOfMovies([
       ['tt0093870', 'RoboCop', 1987, 280_000],

@@ -2552,21 +2552,21 @@ const ARTICLE_PENALTY = Math.log10(ARTICLE_FACTOR);
 /** A score's fraction for a title found both past its article and by reading the query otherwise: 16% as popular. */
 const TWICE_FOUND_PAST = 0.75;
 /**
- * Whether a title's words are the query's with one word one edit off (an optimal string alignment distance of 1), the
- * others as typed: "the dark night" and The Dark Knight.
+ * Whether a title's words are the query's with one or two words each one edit off (an optimal string alignment
+ * distance of 1), the others as typed: "the dark night" and The Dark Knight, "inglorious bastards" and Inglourious
+ * Basterds.
  */
-function oneWordOff(h: Hit, tokens: string[]): boolean {
+function wordsOneEditOff(h: Hit, tokens: string[]): boolean {
   const seg = h.seg;
   const from = seg.tokStart[h.doc];
   const words: string[] = [];
   for (let k = from; k < from + seg.primaryLen[h.doc]; k++) words.push(seg.vocab.at(seg.toks[k]));
-  let off = -1;
-  for (let i = 0; i < tokens.length; i++) {
-    if (words.includes(tokens[i])) continue;
-    if (off >= 0) return false;
-    off = i;
+  let off = 0;
+  for (const t of tokens) {
+    if (words.includes(t)) continue;
+    if (++off > 2 || !words.some((w) => !tokens.includes(w) && editDistance(t, w, 1) === 1)) return false;
   }
-  return off >= 0 && words.some((w) => !tokens.includes(w) && editDistance(tokens[off], w, 1) === 1);
+  return off > 0;
 }
 
 function hitKey(seg: Segment, doc: number, score: number): number {
@@ -3195,14 +3195,14 @@ export class TitleSearchIndex {
    * (TYPO_NAMED_MARGIN), ranked with the best of those titles, by popularity among them: "the dark night" gives The
    * Dark Knight before Dark Was the Night. Other typo matches keep their place after the plain matches (among `hits`)
    * or stay out (`typos`, looked up for this alone), and so do the titles that only begin with the words through a typo
-   * ("they w" is not The Walking Dead) and those further than one edit in one word from what was typed: a word typed
-   * exactly as some title has it was seldom meant as another word two edits away.
+   * ("they w" is not The Walking Dead) and those further from what was typed than one edit in each of one or two
+   * words: a word typed exactly as some title has it was seldom meant as another word two edits away.
    */
   private withNamedByTypo(hits: Hit[], plain: { score: number; pop: number }, typos: Hit[] | null, tokens: string[]): Hit[] {
     const named: Hit[] = [];
     for (const h of typos ?? hits) {
       if (h.score < TYPO_PENALTY || h.score >= TYPO_PENALTY + 1 || h.seg.pop[h.doc] < plain.pop + TYPO_NAMED_MARGIN) continue;
-      if (!oneWordOff(h, tokens)) continue;
+      if (!wordsOneEditOff(h, tokens)) continue;
       h.score = plain.score;
       h.key = hitKey(h.seg, h.doc, plain.score);
       named.push(h);

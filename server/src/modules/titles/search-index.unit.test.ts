@@ -532,6 +532,17 @@ describe('browsing by several genres', () => {
     expect(index.search('dark night', { limit: 10 }).ids[0]).toBe('tt5143890');
     const exact = indexOfMovies([...rows, ['tt0000300', 'The Dark Night', 1990, 200]]);
     expect(exact.search('the dark night', { limit: 10 }).ids[0]).toBe('tt0000300');
+    // Two words each one edit off, but not a word further off ("glorious" is three edits from "inglourious").
+    const basterds = indexOfMovies([
+      ['tt0361748', 'Inglourious Basterds', 2009, 1_500_000],
+      ['tt3320110', 'The Real Inglorious Bastards', 2015, 355],
+      ['tt0000400', 'Night of the Glorious Bastards', 2001, 20],
+      ['tt0000401', 'Sunset Boulevard', 1950, 250_000],
+      ['tt0000402', 'Story of Sunsets Boulevard', 2003, 40],
+    ]);
+    expect(basterds.search('inglorious bastards', { limit: 10 }).ids).toEqual(['tt0361748', 'tt3320110']);
+    expect(basterds.search('glorious bastards', { limit: 10 }).ids).toEqual(['tt0000400']);
+    expect(basterds.search('sunsets boulevard', { limit: 10 }).ids).toEqual(['tt0000401', 'tt0000402']);
   });
 
   it('leaves out a title that only begins with the words through a typo, however well known ("they w" is not The Walking Dead)', () => {

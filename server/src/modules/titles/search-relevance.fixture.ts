@@ -58,6 +58,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'chernobil', expect: 'tt7366338', why: 'wrong letter' },
   { query: 'oppenhiemer', expect: 'tt15398776', why: 'swapped letters' },
   { query: 'the dark night', expect: 'tt0468569', why: 'a typo that is a real word: far better known than the titles with the words apart' },
+  { query: 'inglorious bastards', expect: 'tt0361748', why: 'two words spelt as they sound, which an obscure title has as typed' },
   // accents, punctuation, original titles
   { query: 'amelie', expect: 'tt0211915', why: 'missing accent' },
   { query: 'Amélie', expect: 'tt0211915', why: 'accent typed' },

@@ -18,6 +18,8 @@ export const REAL_TITLES: Real[] = [
   ['tt0468569', 'movie', 'The Dark Knight', null, 2008, 'Action,Crime,Drama', 2800000, 9.0],
   // Has every word of "the dark night", apart: The Dark Knight, named through a typo, still comes first.
   ['tt2251281', 'movie', 'Dark Was the Night', null, 2014, 'Horror,Thriller,Drama', 10026, 5.7],
+  // Inglourious Basterds (below), typed as it sounds, is also an obscure documentary's words.
+  ['tt3320110', 'movie', 'The Real Inglorious Bastards', null, 2015, 'Documentary,War', 355, 6.9],
   ['tt0211915', 'movie', 'Amélie', "Le Fabuleux Destin d'Amélie Poulain", 2001, 'Comedy,Romance', 790000, 8.3],
   ['tt1160419', 'movie', 'Dune', null, 2021, 'Action,Adventure,Drama', 850000, 8.0],
   ['tt0087182', 'movie', 'Dune', null, 1984, 'Action,Adventure,Sci-Fi', 190000, 6.3],

@@ -3,7 +3,9 @@
 // Builds the index of the discovery benchmark's catalogue in process, then answers BENCH_QUERIES (default 15,000)
 // generated queries three ways each (the search box, the movies tab's second page, the series tab's first page):
 // words of the catalogue typed together, with a year, reversed, behind a run of x, followed by two words typed
-// together, or as they are. Prints the mean, p50, p99 and maximum per search, and the slowest queries.
+// together, or as they are. Prints the mean, p50, p99 and maximum per search, and the slowest queries; then the same
+// for 2,000 queries of two to eight single characters ("a b c d e f g h"), which read as beginnings of words would
+// make every title a candidate.
 // Usage: npm run bench -- search-junk   (BENCH_QUERIES, BENCH_TITLES, BENCH_DB)
 import { SegmentBuilder, TitleSearchIndex, type IndexTitleType as TitleType } from '../server/src/modules/titles/search-index.ts';
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
@@ -58,3 +60,22 @@ console.log(`search-junk: ${times.length.toLocaleString('en')} searches of ${COU
 console.log(`  mean ${us(mean)}, p50 ${us(at(0.5))}, p99 ${us(at(0.99))}, max ${us(times[times.length - 1].ms)}`);
 console.log('  slowest:');
 for (const t of times.slice(-8).reverse()) console.log(`    ${t.ms.toFixed(1)} ms  ${t.type ?? 'any type'}  ${JSON.stringify(t.query)}`);
+
+// Single characters: two to eight letters or digits apart, the search box's worst case for candidates.
+const CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const letterQueries = Array.from({ length: 2_000 }, () => Array.from({ length: 2 + Math.floor(rand() * 7) }, () => CHARS[Math.floor(rand() * CHARS.length)]).join(' '));
+const letterTimes: { ms: number; query: string; type: TitleType | null }[] = [];
+for (const q of letterQueries) {
+  for (const w of ways) {
+    const t = performance.now();
+    index.search(q, { type: w.type, limit: 10, offset: w.offset });
+    letterTimes.push({ ms: performance.now() - t, query: q, type: w.type });
+  }
+}
+letterTimes.sort((a, b) => a.ms - b.ms);
+const lat = (p: number) => letterTimes[Math.min(letterTimes.length - 1, Math.floor(p * letterTimes.length))].ms;
+const lmean = letterTimes.reduce((s, t) => s + t.ms, 0) / letterTimes.length;
+console.log(`single characters: ${letterTimes.length.toLocaleString('en')} searches of ${letterQueries.length.toLocaleString('en')} queries`);
+console.log(`  mean ${us(lmean)}, p50 ${us(lat(0.5))}, p99 ${us(lat(0.99))}, max ${us(letterTimes[letterTimes.length - 1].ms)}`);
+console.log('  slowest:');
+for (const t of letterTimes.slice(-5).reverse()) console.log(`    ${t.ms.toFixed(1)} ms  ${t.type ?? 'any type'}  ${JSON.stringify(t.query)}`);

@@ -545,6 +545,18 @@ describe('browsing by several genres', () => {
     expect(basterds.search('sunsets boulevard', { limit: 10 }).ids).toEqual(['tt0000401', 'tt0000402']);
   });
 
+  it('still reads one single character before the last word as a beginning, and initials as their title', () => {
+    // Several are not (what they would find is any title; see search-junk's single letters), one is.
+    const index = indexOfMovies([
+      ['tt0083866', 'E.T. the Extra-Terrestrial', 1982, 430_000],
+      ['tt9000001', 'Rex the Runt', 1998, 2_000],
+      ['tt9000002', 'Xi You Zhi', 2001, 900],
+    ]);
+    expect(index.search('t rex', { limit: 10 }).ids[0]).toBe('tt9000001');
+    expect(index.search('e t', { limit: 10 }).ids[0]).toBe('tt0083866');
+    expect(index.search('xi y z', { limit: 10 }).ids[0]).toBe('tt9000002');
+  });
+
   it('leaves out a title that only begins with the words through a typo, however well known ("they w" is not The Walking Dead)', () => {
     const index = indexOfMovies([
       ['tt1520211', 'The Walking Dead', 2010, 1_030_000],

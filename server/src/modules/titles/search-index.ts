@@ -1974,9 +1974,10 @@ export class Segment {
     }
     const nq = tokens.length;
     if (nq === 0) return;
-    // Single characters before the last word (see prefix below).
+    // Single characters before the last word, and whether every word is one (see prefix below).
     let letters = 0;
     for (let i = 0; i < nq - 1; i++) if (tokens[i].length === 1) letters++;
+    const onlyLetters = letters === nq - 1 && tokens[nq - 1].length === 1;
     let required = 0;
     let dropped = q.leftOut === true;
     let driver = -1;
@@ -1989,10 +1990,10 @@ export class Segment {
         const t = tokens[i];
         const isLast = i === nq - 1;
         // Later passes read every word as a possible beginning ("alien 1986" finds Aliens, 1986), but not single
-        // characters before the last word when there are several: each begins a twentieth of all words, so together
-        // they tell nothing and make every title a candidate ("a b c d e f g h" walked the whole catalogue for each
-        // word left out), while one is often a word's beginning ("t rex").
-        const prefix = ((anyYear && (isLast || t.length > 1 || letters < 2)) || (isLast && q.lastIsPrefix)) && (wholeWords & bit) === 0;
+        // characters before the last word when there are several, or when every word is one: each begins a twentieth
+        // of all words, so together they tell nothing and make every title a candidate ("a b c d e f g h" walked the
+        // whole catalogue for each word left out), while one before a longer word is often a word's beginning ("t rex").
+        const prefix = ((anyYear && (isLast || t.length > 1 || (letters < 2 && !onlyLetters))) || (isLast && q.lastIsPrefix)) && (wholeWords & bit) === 0;
         const ex = this.exactId(t);
         exactIds.push(ex);
         let cost = 0;

@@ -3196,7 +3196,6 @@ export class TitleSearchIndex {
     return hits.sort(compareHits);
   }
 
-  /** Hits of a later pass added to those of earlier ones (each title once), best first. */
   /**
    * The titles the words name whole through a typo, far better known than every title that has the words as typed
    * (TYPO_NAMED_MARGIN), ranked with the best of those titles, by popularity among them: "the dark night" gives The
@@ -3218,6 +3217,7 @@ export class TitleSearchIndex {
     return typos === null ? hits.sort(compareHits) : this.merged(hits, named);
   }
 
+  /** Hits of a later pass added to those of earlier ones (each title once), best first. */
   private merged(hits: Hit[], more: Hit[]): Hit[] {
     const have = new Set(hits.map((h) => this.titleKey(h)));
     for (const h of more) if (!have.has(this.titleKey(h))) hits.push(h);

@@ -118,6 +118,8 @@ const FIRST_FILM_SPREAD = 0.1;
 /** The most years between a film and a sequel with a subtitle (Top Gun: Maverick, thirty-six years on). */
 const SUBTITLE_YEARS = 40;
 const TYPO_PENALTY = 9;
+/** A browse's filter is answered from the titles it allows when they are under this share of all titles (see fewCandidates). */
+const FEW_CANDIDATES_SHARE = 16;
 /**
  * How much better known (popularity is about log10 of the votes: 1.5 is about 30 times the votes) than every title that
  * has the words as typed, but apart, a title named by them through a typo must be to rank among those titles (see
@@ -943,6 +945,8 @@ export class Segment {
   /** Per start year: documents in popularity order (a year in the query narrows the candidates). */
   yearPostings = new Map<number, Int32Array>();
   private orders = new Map<BrowseSort, Int32Array>();
+  /** The inverse of each order, made when a browse first needs it (see rankIn). */
+  private ranks = new Map<BrowseSort, Int32Array>();
   private trigrams: Trigrams | null = null;
   private articleIds = new Set<number>();
   // Scratch space for one query at a time (the process is single-threaded).
@@ -2501,6 +2505,19 @@ export class Segment {
     if (sort === 'popularity') return null;
     return this.orders.get(sort) ?? null;
   }
+
+  /** Each document's place in a sort's order (null for popularity: the document number is its place), made once. */
+  rankIn(sort: BrowseSort): Int32Array | null {
+    const order = this.order(sort);
+    if (order === null) return null;
+    let rank = this.ranks.get(sort);
+    if (rank === undefined) {
+      rank = new Int32Array(this.n);
+      for (let i = 0; i < order.length; i++) rank[order[i]] = i;
+      this.ranks.set(sort, rank);
+    }
+    return rank;
+  }
 }
 
 interface ScoreContext {
@@ -2574,6 +2591,37 @@ function wordsOneEditOff(h: Hit, tokens: string[]): boolean {
     if (++off > 2 || !words.some((w) => !tokens.includes(w) && editDistance(t, w, 1) === 1)) return false;
   }
   return off > 0;
+}
+
+/**
+ * The titles a browse's filter allows, when they are few (under a FEW_CANDIDATES_SHARE of the segment): the titles of
+ * each year in the range, or of the rarest genre asked, whichever are fewer; else null.
+ */
+function fewCandidates(seg: Segment, mask: number, yearFrom: number | undefined, yearTo: number | undefined): Int32Array[] | null {
+  let best: Int32Array[] | null = null;
+  let size = seg.n / FEW_CANDIDATES_SHARE;
+  if (yearFrom !== undefined || yearTo !== undefined) {
+    const lists: Int32Array[] = [];
+    let total = 0;
+    for (const [y, list] of seg.yearPostings) {
+      if (y < (yearFrom ?? 0) || y > (yearTo ?? 99999)) continue;
+      lists.push(list);
+      total += list.length;
+      if (total >= size) break;
+    }
+    if (total < size) {
+      best = lists;
+      size = total;
+    }
+  }
+  for (let m = mask; m !== 0; m &= m - 1) {
+    const list = seg.genrePostings[31 - Math.clz32(m & -m)];
+    if (list !== undefined && list.length < size) {
+      best = [list];
+      size = list.length;
+    }
+  }
+  return best;
 }
 
 function hitKey(seg: Segment, doc: number, score: number): number {
@@ -3286,6 +3334,18 @@ export class TitleSearchIndex {
       if (f.excludeId !== undefined && seg.ids.equals(d, f.excludeId)) return false;
       return true;
     };
+    // A filter that few titles pass (a few years, a rare genre): those titles, checked, then put in the sort's order,
+    // instead of walking the order (or every title) for a page that may lie near its end.
+    const few = fewCandidates(seg, mask, f.yearFrom, f.yearTo);
+    if (few !== null) {
+      const found: number[] = [];
+      for (const list of few) for (let i = 0; i < list.length; i++) if (check(list[i])) found.push(list[i]);
+      const rank = seg.rankIn(sort);
+      if (rank === null) found.sort((a, b) => a - b);
+      else found.sort((a, b) => rank[a] - rank[b]);
+      for (let i = 0; i < found.length && i < want; i++) out.push({ seg, doc: found[i] });
+      return out;
+    }
     const order = seg.order(sort);
     if (order) {
       for (let i = 0; i < order.length && out.length < want; i++) if (check(order[i])) out.push({ seg, doc: order[i] });

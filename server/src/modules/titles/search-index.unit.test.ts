@@ -129,6 +129,60 @@ describe('browsing by several genres', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  it('answers a filter few titles pass (a few years, a rare genre) in the same order as a walk of every sort', () => {
+    const GENRES = ['Drama', 'Comedy', 'Western', 'Musical'];
+    const rows: IndexRow[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: `tt${String(i).padStart(7, '0')}`,
+      titleType: i % 4 === 0 ? 'tvSeries' : 'movie',
+      primaryTitle: `Title ${String.fromCharCode(97 + ((i * 7) % 26))}${i % 13}`,
+      originalTitle: null,
+      startYear: i % 50 === 0 ? null : 1900 + ((i * 37) % 125),
+      genres: i % 40 === 0 ? 'Western,Drama' : i % 25 === 0 ? 'Musical' : GENRES[i % 2],
+      popularity: (i * 7919) % 1000,
+      imdbRating: 1 + ((i * 13) % 90) / 10,
+      imdbVotes: (i * 31) % 5000,
+    }));
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    for (const r of rows) builder.push(r);
+    index.replace(builder.finish());
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const main = index.main;
+    let checked = 0;
+    for (const sort of ['popularity', 'rating', 'year', 'title'] as const) {
+      const order = main.order(sort) ?? Int32Array.from({ length: main.n }, (_, d) => d);
+      for (const [yearFrom, yearTo, genres] of [
+        [1950, 1950, []],
+        [1900, 1902, []],
+        [undefined, 1905, ['Drama']],
+        [undefined, undefined, ['Western']],
+        [1990, 2024, ['Musical']],
+        [2030, 2040, []],
+      ] as [number | undefined, number | undefined, string[]][]) {
+        const genreMask = index.genreMask(genres).mask;
+        const expected: string[] = [];
+        for (const d of order) {
+          const r = byId.get(main.ids.at(d)) as IndexRow;
+          const y = r.startYear ?? 0;
+          if ((yearFrom !== undefined || yearTo !== undefined) && (y === 0 || y < (yearFrom ?? 0) || y > (yearTo ?? 9999))) continue;
+          if (!genres.every((g) => r.genres.split(',').includes(g))) continue;
+          expected.push(r.id);
+        }
+        for (const [offset, limit] of [
+          [0, 20],
+          [20, 20],
+          [0, 200],
+        ]) {
+          const got = index.browse({ type: null, genreMask, yearFrom, yearTo }, sort, offset, limit);
+          expect({ sort, yearFrom, yearTo, genres, offset, ids: got.ids }).toEqual({ sort, yearFrom, yearTo, genres, offset, ids: expected.slice(offset, offset + limit) });
+          expect(got.hasMore).toBe(expected.length > offset + limit);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(72);
+  });
+
   it('hides the old copies of changed titles and counts new ones (delta segment)', () => {
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);

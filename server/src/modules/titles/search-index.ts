@@ -2468,6 +2468,7 @@ export class Segment {
 
   /** Browsing orders other than popularity, computed when the segment is installed (about a second for a million titles). */
   prepareOrders(meanRating: number): void {
+    this.ranks.clear();
     const n = this.n;
     const docBits = 2 ** 21;
     const packedSort = (keyOf: (d: number) => number): Int32Array => {

@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   kept.add('/api/search', keptSearchPages(app.titles), { sameForEveryone: true });
   kept.addPost('/api/movies/search', keptSuggestions(app.titles), { sameForEveryone: true });
   app.addHook('onReady', (done) => {
-    kept.attach({ headersFor, nextRequestId, log: app.log });
+    kept.attach({ headersFor, nextRequestId, log: app.log, slowMs: config.SLOW_ANSWER_MS });
     done();
   });
   app.addHook('preClose', (done) => {

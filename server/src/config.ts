@@ -31,6 +31,10 @@ const EnvSchema = z
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     /** At most this long at start-up running typical requests in process before listening; 0 skips it. */
     WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /** An answer made before routing that took this many ms or more is logged as a warning, with what was asked. */
+    SLOW_ANSWER_MS: z.coerce.number().int().min(1).default(50),
+    /** The event loop held this many ms or more is logged as a warning (with the collector's share); 0 turns it off. */
+    STALL_WARN_MS: z.coerce.number().int().min(0).default(50),
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),

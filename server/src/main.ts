@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { type StallWatch, watchStalls } from './lib/stall-watch.ts';
 import { ensureCatalogue } from './modules/catalogue/catalogue.bootstrap.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -25,6 +26,7 @@ await migrateToLatest(database);
 const app = await buildApp({ config, database });
 
 let stopping = false;
+let stallWatch: StallWatch | null = null;
 // While stopping, answers close their connection, so keep-alive clients let go and close() can finish.
 app.addHook('onSend', (_req, reply, _payload, done) => {
   if (stopping) reply.header('connection', 'close');
@@ -33,6 +35,7 @@ app.addHook('onSend', (_req, reply, _payload, done) => {
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  stallWatch?.stop();
   app.log.info({ signal }, 'stopping: finishing requests in flight');
   const deadline = setTimeout(() => {
     app.log.error('requests still in flight after 25 s; exiting');
@@ -61,4 +64,6 @@ if (config.WARM_UP_MS > 0) app.log.info(await warmUp(app, { maxMs: config.WARM_U
 const collect = (globalThis as { gc?: () => void }).gc;
 if (collect) collect();
 await app.listen({ port: config.PORT, host: config.HOST });
+// From now on a held event loop is logged (lib/stall-watch.ts).
+if (config.STALL_WARN_MS > 0) stallWatch = watchStalls(app.log, config.STALL_WARN_MS);
 if (!config.SMTP_URL) app.log.info('SMTP_URL is not set: sign-in links are written to this log.');

@@ -82,7 +82,13 @@ export interface KeptAnswers {
    */
   addPost(path: string, find: KeptPostFinder, opts?: { sameForEveryone?: boolean }): void;
   /** Called once Fastify is ready: security headers by path, request ids, and the log. */
-  attach(opts: { headersFor: (url: string) => Record<string, string>; nextRequestId: () => string; log: FastifyBaseLogger }): void;
+  attach(opts: {
+    headersFor: (url: string) => Record<string, string>;
+    nextRequestId: () => string;
+    log: FastifyBaseLogger;
+    /** An answer that took this long or longer is logged as a warning, with what was asked. */
+    slowMs: number;
+  }): void;
   /** From now on every request goes to Fastify. */
   stop(): void;
   /** Requests the HTTP front answered and connections it handed over (for tests and benchmarks). */
@@ -99,6 +105,8 @@ function isJsonBody(length: number, type: string | undefined): boolean {
   return type === 'application/json' || (type !== undefined && /^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type));
 }
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+/** How much of a slow POST's body its warning shows. */
+const SLOW_BODY_LOGGED = 256;
 
 export function createKeptAnswers(): KeptAnswers {
   const finders: { prefix: string; find: KeptAnswerFinder; sameForEveryone: boolean }[] = [];
@@ -140,7 +148,7 @@ export function createKeptAnswers(): KeptAnswers {
     }
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, url: string, body: KeptBody, started: number): void {
+  function send(req: IncomingMessage, res: ServerResponse, url: string, body: KeptBody, started: number, asked?: Buffer): void {
     if (attached === null) return;
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : attached.nextRequestId();
@@ -160,14 +168,22 @@ export function createKeptAnswers(): KeptAnswers {
         res.end(body[body.length - 1]);
       }
     });
-    logAnswer(req.method, url, id, started);
+    logAnswer(req.method, url, id, started, asked);
   }
 
-  function logAnswer(method: string | undefined, url: string, id: string, started: number): void {
+  function logAnswer(method: string | undefined, url: string, id: string, started: number, body?: Buffer): void {
     if (attached === null) return;
+    const responseTime = performance.now() - started;
+    // A slow answer held the event loop for as long as it took (these finders answer synchronously): what was asked is
+    // logged, so the case can be made again.
+    if (responseTime >= attached.slowMs) {
+      const fields: Record<string, unknown> = { requestId: id, req: { method, url }, responseTime: Math.round(responseTime) };
+      if (body !== undefined) fields.body = body.toString('utf8', 0, Math.min(body.length, SLOW_BODY_LOGGED));
+      attached.log.warn(fields, 'slow answer before routing');
+    }
     if ((attached.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') !== false) {
       attached.log.info(
-        { requestId: id, req: { method, url }, res: { statusCode: 200 }, responseTime: performance.now() - started, kept: true },
+        { requestId: id, req: { method, url }, res: { statusCode: 200 }, responseTime, kept: true },
         'request completed',
       );
     }
@@ -208,7 +224,7 @@ export function createKeptAnswers(): KeptAnswers {
     if (body === undefined) return undefined;
     const given = req.requestId;
     const id = given !== undefined && REQUEST_ID.test(given) ? given : attached.nextRequestId();
-    logAnswer(req.method, url, id, started);
+    logAnswer(req.method, url, id, started, req.method === 'POST' ? req.body : undefined);
     return { headers: `${headLinesOf(attached.headersFor(url))}x-request-id: ${id}\r\n`, body };
   }
 
@@ -246,7 +262,7 @@ export function createKeptAnswers(): KeptAnswers {
       req.off('error', onError);
       const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
       const answer = received === length && !stopped ? findPost(finder, url, anonymous, raw) : undefined;
-      if (answer !== undefined) return send(req, res, url, answer, started);
+      if (answer !== undefined) return send(req, res, url, answer, started, raw);
       // Not answered here: Fastify takes the request as it came, its body replayed (replayReadBody).
       (req as ReadRequest)[READ_BODY] = raw;
       handler(req, res);

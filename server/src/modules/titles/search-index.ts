@@ -3337,13 +3337,28 @@ export class TitleSearchIndex {
     };
     // A filter that few titles pass (a few years, a rare genre): those titles, checked, then put in the sort's order,
     // instead of walking the order (or every title) for a page that may lie near its end.
-    const few = fewCandidates(seg, mask, f.yearFrom, f.yearTo);
+    // By popularity without years, the walks below stop as soon as a page is full (a genre's list is in popularity
+    // order), so they are not replaced: the similar titles of a title page are such a browse.
+    const few = sort === 'popularity' && f.yearFrom === undefined && f.yearTo === undefined ? null : fewCandidates(seg, mask, f.yearFrom, f.yearTo);
     if (few !== null) {
       const found: number[] = [];
-      for (const list of few) for (let i = 0; i < list.length; i++) if (check(list[i])) found.push(list[i]);
       const rank = seg.rankIn(sort);
-      if (rank === null) found.sort((a, b) => a - b);
-      else found.sort((a, b) => rank[a] - rank[b]);
+      if (rank === null) {
+        // Popularity is document order, which each list is in: a list's first `want` titles that pass are enough.
+        for (const list of few) {
+          let taken = 0;
+          for (let i = 0; i < list.length && taken < want; i++) {
+            if (check(list[i])) {
+              found.push(list[i]);
+              taken++;
+            }
+          }
+        }
+        found.sort((a, b) => a - b);
+      } else {
+        for (const list of few) for (let i = 0; i < list.length; i++) if (check(list[i])) found.push(list[i]);
+        found.sort((a, b) => rank[a] - rank[b]);
+      }
       for (let i = 0; i < found.length && i < want; i++) out.push({ seg, doc: found[i] });
       return out;
     }

@@ -239,6 +239,42 @@ describe('kept home sections', () => {
     expect(JSON.parse(ctx.app.titles.keptHome('/api/home/weekly-popular-movies') ?? '{}').data.map((t: { id: string }) => t.id)).toContain('tt9999970');
   });
 
+  it('past its minute, keeps answering before routing with the last answer while one read loads the next', async () => {
+    const path = '/api/home/weekly-popular-movies';
+    const before = await (await fetch(`${base}${path}`)).text();
+    expect(ctx.app.titles.keptHome(path)).toBe(before);
+    // The next ranking's read waits until released, as a heavy read on a busy server does.
+    const read = ctx.database.readHeavy.bind(ctx.database);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const heavy = vi.spyOn(ctx.database, 'readHeavy').mockImplementation((query) => gate.then(() => read(query)));
+    const stack = vi.spyOn(ctx.app.titles, 'weeklyPopular');
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      const stale = [];
+      for (let i = 0; i < 4; i++) stale.push(await (await fetch(`${base}${path}`)).text());
+      for (const body of stale) expect(body).toBe(before);
+      // One reload, started from before routing (the spy counts that call); no request went to the route.
+      expect(stack).toHaveBeenCalledTimes(1);
+      expect(heavy).toHaveBeenCalledTimes(1);
+      release();
+      await stack.mock.results[0].value;
+      // Loaded: a new minute begins, answered before routing with no other read.
+      const after = await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}${path}`).then((r) => r.text())));
+      for (const body of after) expect(JSON.parse(body).data).toEqual(JSON.parse(before).data);
+      expect(ctx.app.titles.keptHome(path)).toBe(after[0]);
+      expect(stack).toHaveBeenCalledTimes(1);
+      expect(heavy).toHaveBeenCalledTimes(1);
+    } finally {
+      release();
+      now.mockRestore();
+      heavy.mockRestore();
+      stack.mockRestore();
+    }
+  });
+
   it('answers credentials too, and leaves a query and changed catalogues to the full stack', async () => {
     const kept = await (await fetch(`${base}/api/home/weekly-popular-movies`)).text();
     const full = vi.spyOn(ctx.app.titles, 'weeklyPopular');

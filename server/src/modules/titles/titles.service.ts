@@ -192,13 +192,14 @@ const emptySearchPage = (page: number) => ({ results: [], page, pageSize: PAGE_S
  * Cached lists answered before routing (lib/kept-answers.ts): the home sections and the empty search box's lists.
  * Path -> key of the cached answer.
  */
-const KEPT_HOME: Record<string, string> = {
-  '/api/home/carousel': 'carousel',
-  '/api/home/weekly-popular-movies': 'weekly:movie:20',
-  '/api/home/weekly-popular-shows': 'weekly:tvSeries:20',
-  '/api/movies/popular-searches': 'popular-searches',
-  '/api/movies/popular-movies': 'popular:movie',
-  '/api/movies/popular-shows': 'popular:tvSeries',
+/** The home sections answered before routing: each path's cache key, and the call that loads it anew. */
+const KEPT_HOME: Record<string, { key: string; reload: (s: TitlesService) => Promise<unknown> }> = {
+  '/api/home/carousel': { key: 'carousel', reload: (s) => s.carousel() },
+  '/api/home/weekly-popular-movies': { key: 'weekly:movie:20', reload: (s) => s.weeklyPopular('movie', 20) },
+  '/api/home/weekly-popular-shows': { key: 'weekly:tvSeries:20', reload: (s) => s.weeklyPopular('tvSeries', 20) },
+  '/api/movies/popular-searches': { key: 'popular-searches', reload: (s) => s.popularSearches() },
+  '/api/movies/popular-movies': { key: 'popular:movie', reload: (s) => s.popular('movie') },
+  '/api/movies/popular-shows': { key: 'popular:tvSeries', reload: (s) => s.popular('tvSeries') },
 };
 
 /**
@@ -375,14 +376,20 @@ export class TitlesService {
   }
 
   /**
-   * The JSON of a home section's cached answer ({"data": ...}, as the route writes it) while it is current,
-   * else undefined (the route then builds it). Only the paths without a query (the default limit).
+   * The JSON of a home section's cached answer ({"data": ...}, as the route writes it) for the catalogue as it is, even
+   * past its expiry (it is then loaded anew, as the route does), else undefined (the route then builds it). Only the
+   * paths without a query (the default limit).
    */
   keptHome(path: string): string | undefined {
-    const key = KEPT_HOME[path];
-    if (key === undefined) return undefined;
-    const hit = this.cache.get(key);
-    if (hit === undefined || hit.expires <= Date.now() || hit.version !== this.index.version) return undefined;
+    const kept = KEPT_HOME[path];
+    if (kept === undefined) return undefined;
+    const hit = this.cache.get(kept.key);
+    if (hit === undefined || hit.version !== this.index.version) return undefined;
+    // Expired: the answer is loaded anew (once, however many ask) and, as the route would, the previous one is
+    // given meanwhile; so at the end of its minute no request falls to the full stack while the heavy read runs.
+    if (hit.expires <= Date.now() && !this.loading.has(kept.key)) {
+      kept.reload(this).catch((err) => this.log.error({ err, key: kept.key }, 'could not refresh a cached answer'));
+    }
     hit.json ??= JSON.stringify({ data: hit.value });
     return hit.json;
   }

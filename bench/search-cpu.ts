@@ -65,6 +65,12 @@ for (let pass = 1; pass <= PASSES; pass++) {
     `  pass ${pass}: ${(wallMs / 1000).toFixed(2)} s, CPU ${(((cpu.user + cpu.system) / queries.length) | 0).toString().padStart(4)} µs/query; per query p50 ${us(percentile(sorted, 50))} µs  p90 ${us(percentile(sorted, 90))} µs  p99 ${us(percentile(sorted, 99))} µs  max ${us(sorted[sorted.length - 1])} µs`,
   );
 }
+if (process.env.BENCH_SLOWEST) {
+  const order = [...times.keys()].sort((a, b) => times[b] - times[a]).slice(0, Number(process.env.BENCH_SLOWEST));
+  for (const i of order) console.log(`    ${(times[i] * 1000).toFixed(0).padStart(6)} µs  ${QUERY_KINDS[withKinds[i][1]].padEnd(14)} ${JSON.stringify(queries[i])}`);
+  const s = times.slice().sort();
+  console.log(`    p99.9 ${(percentile(s, 99.9) * 1000).toFixed(0)} µs, p99.99 ${(percentile(s, 99.99) * 1000).toFixed(0)} µs`);
+}
 if (bytes === 0) throw new Error('no query found anything: the benchmark catalogue is wrong');
 // The last pass by kind of query: what each kind costs, and its share of all the time.
 const total = times.reduce((a, b) => a + b, 0);

@@ -164,6 +164,8 @@ const ONE_LETTER_WORD = /^[ai0-9]$/;
 const EXACT_WALK_MAX = 5000;
 /** Filter bitsets set from more postings than this are cleared by zeroing them whole (see clearFilters). */
 const FILTER_CLEAR_BY_FILL = 1024;
+/** A search with at most this many candidate postings sorts them; more are swept through a bitset (see search). */
+const SORT_CANDIDATES_MAX = 64;
 /**
  * Filters built for one query: worth it for words up to this many times as common as the driving one (setting
  * a bit from a sequential list costs a few nanoseconds; scoring a candidate that cannot match, a few hundred).
@@ -954,6 +956,8 @@ export class Segment {
   private markStrong: Uint32Array;
   private touched: number[] = [];
   private bitset: Uint32Array;
+  /** One bit per word of bitset that may be non-zero (see search's sweep of its candidates). */
+  private summary: Uint32Array;
   /** Documents already taken by the running query (a bitset, cleared through seenList afterwards). */
   private seenBits: Uint32Array;
   private seenList: number[] = [];
@@ -987,6 +991,7 @@ export class Segment {
     this.markStrong = new Uint32Array(vocab.length);
     this.bitset = new Uint32Array((n >>> 5) + 1);
     this.seenBits = new Uint32Array((n >>> 5) + 1);
+    this.summary = new Uint32Array((n >>> 10) + 1);
     this.triCounts = new Uint16Array(vocab.length);
     this.typoTouched = new Int32Array(vocab.length);
     this.typoCandidates = new Int32Array(vocab.length);
@@ -2168,8 +2173,8 @@ export class Segment {
             break;
           }
         }
-      } else if (driverCost <= 4096) {
-        // Few candidates: gather and sort them (cheaper than sweeping the bitset).
+      } else if (driverCost <= SORT_CANDIDATES_MAX) {
+        // Very few candidates: gather and sort them (cheaper than even the summary's sweep below).
         let m = 0;
         const buf = this.small;
         if (yearDocs) for (let k = 0; k < yearDocs.length; k++) buf[m++] = yearDocs[k];
@@ -2189,43 +2194,60 @@ export class Segment {
           }
         }
       } else {
+        // The candidates as a bitset, with a summary bitset of its non-zero words: swept in document order (most
+        // popular first) through the summary, so the sweep costs the candidates and n / 1024 summary words, not
+        // a sort of the candidates (a fifth of a search's own time when it sorted up to 4,096) nor n / 32 words.
         const bs = this.bitset;
-        let top = 0;
+        const sum = this.summary;
         if (yearDocs) {
           for (let k = 0; k < yearDocs.length; k++) {
             const d = yearDocs[k];
             bs[d >>> 5] |= 1 << (d & 31);
+            sum[d >>> 10] |= 1 << ((d >>> 5) & 31);
           }
-          if (yearDocs.length) top = yearDocs[yearDocs.length - 1];
         }
         for (const [lo, hi] of driverSel) {
-          for (let t = lo; t < hi; t++) {
-            const from = this.postStart[t];
-            const to = this.postStart[t + 1];
-            for (let k = from; k < to; k++) {
-              const d = this.postings[k];
-              bs[d >>> 5] |= 1 << (d & 31);
+          for (let k = this.postStart[lo]; k < this.postStart[hi]; k++) {
+            const d = this.postings[k];
+            bs[d >>> 5] |= 1 << (d & 31);
+            sum[d >>> 10] |= 1 << ((d >>> 5) & 31);
+          }
+        }
+        let stopped = false;
+        let si = 0;
+        for (; si < sum.length && !stopped; si++) {
+          let sw = sum[si];
+          if (sw === 0) continue;
+          sum[si] = 0;
+          while (sw !== 0) {
+            const wi = (si << 5) + 31 - Math.clz32(sw & -sw);
+            sw &= sw - 1;
+            let word = bs[wi];
+            bs[wi] = 0;
+            if (stopped) continue;
+            while (word !== 0) {
+              const b = 31 - Math.clz32(word & -word);
+              word &= word - 1;
+              accept((wi << 5) + b);
+              if (found.done) break;
             }
-            // Each word's postings are sorted: the last is its highest document.
-            if (to > from && this.postings[to - 1] > top) top = this.postings[to - 1];
+            if (found.done) {
+              stopped = true;
+              // Candidates left over: the list was not walked to its end.
+              if (word !== 0 || sw !== 0) exhausted = false;
+            }
           }
         }
-        const words = (top >>> 5) + 1;
-        let wi = 0;
-        for (; wi < words; wi++) {
-          let word = bs[wi];
-          if (word === 0) continue;
-          bs[wi] = 0;
-          while (word !== 0) {
-            const b = 31 - Math.clz32(word & -word);
-            word &= word - 1;
-            accept((wi << 5) + b);
-          }
-          if (found.done) break;
-        }
-        if (wi < words) {
+        // Past the stop, what is left is only cleared.
+        for (; si < sum.length; si++) {
+          let sw = sum[si];
+          if (sw === 0) continue;
+          sum[si] = 0;
           exhausted = false;
-          bs.fill(0, wi, words);
+          while (sw !== 0) {
+            bs[(si << 5) + 31 - Math.clz32(sw & -sw)] = 0;
+            sw &= sw - 1;
+          }
         }
       }
       if (!exhausted) {
@@ -2359,7 +2381,7 @@ export class Segment {
   private filterPool: Uint32Array[] = [];
   private filterUsed: { bs: Uint32Array; ranges: [number, number][]; cost: number }[] = [];
   private driverRanges: [number, number][][] = [];
-  private small = new Int32Array(4096);
+  private small = new Int32Array(SORT_CANDIDATES_MAX);
 
   /** Score of document d for the query, or -1 when it does not match. */
   private score(d: number, c: ScoreContext): number {

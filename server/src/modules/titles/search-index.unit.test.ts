@@ -63,6 +63,34 @@ describe('search index', () => {
     // Most of these queries match many titles, so the early stop was exercised.
     expect(compared).toBeGreaterThan(500);
   });
+
+  it('walks thousands of candidates of a typed beginning most popular first, and leaves nothing behind for the next query', () => {
+    // 3,000 titles whose first word begins "sta" (three words, so several lists of candidates), 300 others; every
+    // popularity differs, so the order expected is the popularity's.
+    const firsts = ['Star', 'Stan', 'Stay'];
+    const rows: { id: string; title: string; year: number; popularity: number }[] = [];
+    for (let i = 0; i < 3000; i++) rows.push({ id: `tt${1_000_000 + i}`, title: `${firsts[i % 3]} Glorp${i}`, year: 1990 + (i % 20), popularity: ((i * 7919) % 3001) / 1000 });
+    for (let i = 0; i < 300; i++) rows.push({ id: `tt${2_000_000 + i}`, title: `Moon Zarq${i}`, year: 2001, popularity: 4 + i / 1000 });
+    const index = new TitleSearchIndex();
+    const builder = new SegmentBuilder(index.genres);
+    for (const r of rows) builder.push({ ...movieRow(r.id, r.title, r.popularity), startYear: r.year });
+    index.replace(builder.finish());
+    const byPopularity = (want: (row: (typeof rows)[number]) => boolean) =>
+      rows
+        .filter(want)
+        .sort((a, b) => b.popularity - a.popularity)
+        .map((r) => r.id);
+    for (let round = 0; round < 2; round++) {
+      const sta = index.search('sta', { type: null, limit: 10 }).ids;
+      expect(sta).toEqual(byPopularity((r) => r.title.startsWith('Sta')).slice(0, 10));
+      expect(index.search('sta', { type: null, limit: 80 }).ids).toEqual(byPopularity((r) => r.title.startsWith('Sta')).slice(0, 80));
+      // The year's 150 titles and the 300 of a year as words are the candidates here.
+      expect(index.search('star 2001', { type: null, limit: 10 }).ids).toEqual(byPopularity((r) => r.title.startsWith('Star') && r.year === 2001).slice(0, 10));
+      // Another query right after: none of the candidates left unwalked above is taken for one of its own.
+      expect(index.search('moon', { type: null, limit: 10 }).ids).toEqual(byPopularity((r) => r.title.startsWith('Moon')).slice(0, 10));
+      expect(index.search('moon zarq1', { type: null, limit: 1 }).ids).toEqual(['tt2000001']);
+    }
+  });
 });
 
 describe('browsing by several genres', () => {

@@ -1,14 +1,15 @@
 // What a search costs in process, without HTTP: builds the search index from the discovery benchmark's catalogue
 // (bench/discovery.ts generates it; BENCH_DB picks another SQLite file), then answers the discovery benchmark's
 // cold queries (each asked once) the way the titles service answers a search box that has no kept answer:
-// parse, search for ten suggestions, present their cards, write the JSON. Several passes, so the first shows
+// parse, search for ten suggestions, write their cards as JSON. Several passes, so the first shows
 // the cost before the code is compiled and the others the steady cost. CPU time per query is what open-loop
 // latency depends on (a server at 2,000 searches a second is busy for 2,000 times that each second), and it
 // varies far less between runs on a shared machine than a p99 over HTTP.
 // The last pass is also broken down by the kind of query (whole title, prefix, word and year, typo, two words, last word).
-// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3; BENCH_KIND=typo keeps
+// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3, BENCH_CARDS=objects; BENCH_KIND=typo keeps
 // one kind of query, for a profile of it: node --cpu-prof --import tsx bench/search-cpu.ts)
 import { cpus } from 'node:os';
+import { JsonBytes } from '../server/src/lib/json-bytes.ts';
 import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
@@ -17,6 +18,7 @@ import { QUERY_KINDS } from './discovery-queries.ts';
 import { coldQueriesWithKinds, openCatalogue } from './search-setup.ts';
 
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));
+const asObjects = process.env.BENCH_CARDS === 'objects';
 const raw = await openCatalogue();
 const t0 = performance.now();
 const index = new TitleSearchIndex();
@@ -30,14 +32,39 @@ const withKinds = coldQueriesWithKinds(raw).filter(([, kind]) => !onlyKind || QU
 const queries = withKinds.map(([query]) => query);
 raw.close();
 
-/** One search-box answer for a query nobody asked before, as the titles service makes it; returns the JSON's length. */
+const json = new JsonBytes();
+const HEAD = JsonBytes.literal('{"data":[');
+const COMMA = JsonBytes.literal(',');
+/**
+ * One search-box answer for a query nobody asked before, as the titles service makes it (TitlesService.written):
+ * the cards written from the index's bytes, or (BENCH_CARDS=objects, or a card that needs escaping) presented and
+ * serialized; returns the JSON's length.
+ */
 function answer(input: string): number {
   const q = parseQuery(input);
   if (q.tokens.length === 0) return 0;
   const { ids } = index.search(q, { type: null, limit: SUGGESTION_LIMIT });
+  if (!asObjects) {
+    json.pos = 0;
+    json.ensure(HEAD.length);
+    json.raw(HEAD);
+    let whole = true;
+    for (let i = 0; i < ids.length && whole; i++) {
+      if (i > 0) {
+        json.ensure(1);
+        json.raw(COMMA);
+      }
+      whole = index.cardJson(ids[i], i, json);
+    }
+    if (whole) {
+      json.ensure(2);
+      json.ascii(']}');
+      return json.take().length;
+    }
+  }
   const cards = [];
-  for (const id of ids) {
-    const card = index.card(id);
+  for (let i = 0; i < ids.length; i++) {
+    const card = index.card(ids[i], i);
     if (card) cards.push(presentCard(card));
   }
   return JSON.stringify({ data: cards }).length;

@@ -16,6 +16,7 @@
  * since then live in a small delta segment, and their old copies in the main
  * segment are hidden (tombstones).
  */
+import { JsonBytes } from '../../lib/json-bytes.ts';
 import { LruMap } from '../../lib/lru.ts';
 import { comparePacked, PackedStrings } from './packed-strings.ts';
 import { normalizeText, tokenize } from './titles.normalize.ts';
@@ -53,6 +54,20 @@ export interface IndexCard {
 }
 
 const TYPE_NAME: IndexTitleType[] = ['movie', 'tvSeries'];
+// A card's JSON around its values, in the order of MediaSearchResultSchema's fields (common/contracts/titles.ts), as
+// its compiled serializer writes them; TitlesService checks the two agree outside production.
+const CARD_ID = JsonBytes.literal('{"id":');
+const CARD_MOVIE = JsonBytes.literal(',"type":"movie","title":');
+const CARD_SERIES = JsonBytes.literal(',"type":"tvSeries","title":');
+const CARD_KEYS = [new Uint8Array(0), JsonBytes.literal(',"primaryImage":'), JsonBytes.literal(',"releaseDate":'), JsonBytes.literal(',"creator":')];
+const CARD_YEAR = JsonBytes.literal(',"year":');
+const CARD_RATING = JsonBytes.literal(',"imdbRating":');
+const CARD_VOTES = JsonBytes.literal(',"imdbVotes":');
+const CARD_GENRES = JsonBytes.literal(',"genres":[');
+const CARD_END = JsonBytes.literal(']}');
+const NULL_BYTES = JsonBytes.literal('null');
+const QUOTE = JsonBytes.literal('"');
+const COMMA = JsonBytes.literal(',');
 // Card text: the fields of one title joined by NUL, with SOH standing for a missing value.
 const FIELD = '\u0000';
 const NONE = '\u0001';
@@ -1561,6 +1576,72 @@ export class Segment {
   }
 
   /**
+   * Document d's card written as JSON (a MediaSearchResult, as presentCard presents it and its contract's serializer
+   * writes it) straight from the card text's bytes; false, with `out.pos` where it was, when its card text is not held
+   * or one of its strings would need escaping (then card() and the serializer write it). `id` as for card().
+   */
+  cardJson(d: number, id: string | undefined, out: JsonBytes): boolean {
+    const from = this.cardStart[d];
+    const to = this.cardStart[d + 1];
+    if (to <= from) return false;
+    const mark = out.pos;
+    // The genres' commas become three bytes each; the keys and numbers take under 200.
+    out.ensure(3 * (to - from) + 256 + (id?.length ?? 32));
+    out.raw(CARD_ID);
+    if (!(id !== undefined ? out.quotedAscii(id) : out.quotedUnits(this.ids.units, this.ids.start[d], this.ids.start[d + 1]))) return this.undo(out, mark);
+    out.raw(this.type[d] === TYPE_CODE.tvSeries ? CARD_SERIES : CARD_MOVIE);
+    const text = this.cardText;
+    const year = this.year[d];
+    // title, primaryImage, releaseDate, creator: each ends at a FIELD byte; NONE alone is null.
+    let k = from;
+    for (let f = 0; f < 4; f++) {
+      if (f > 0) out.raw(CARD_KEYS[f]);
+      let end = k;
+      while (text[end] !== 0) end++;
+      if (f > 0 && end === k + 1 && text[k] === 1) {
+        if (f === 2 && year > 0) {
+          // No release date: the start year, as text.
+          out.raw(QUOTE);
+          out.int(year);
+          out.raw(QUOTE);
+        } else out.raw(NULL_BYTES);
+      } else if (!out.quoted(text, k, end)) return this.undo(out, mark);
+      k = end + 1;
+    }
+    out.raw(CARD_YEAR);
+    if (year > 0) out.int(year);
+    else out.raw(NULL_BYTES);
+    out.raw(CARD_RATING);
+    const rating = this.cardRating[d];
+    if (Number.isFinite(rating)) out.number(rating);
+    else out.raw(NULL_BYTES);
+    out.raw(CARD_VOTES);
+    out.int(this.votes[d]);
+    out.raw(CARD_GENRES);
+    // The genres as genreList reads them: split at commas. Spaces beside a comma or at either end, or an empty genre,
+    // would be trimmed or dropped there: such cards are left to it.
+    let start = k;
+    for (let j = k; k < to && j <= to; j++) {
+      if (j < to && text[j] !== 0x2c) continue;
+      // An empty genre, or one that begins or ends with a space or with a character that may be one, is left to it.
+      if (j === start) return this.undo(out, mark);
+      const first = text[start];
+      const last = text[j - 1];
+      if (first === 0x20 || first >= 0x80 || last === 0x20 || last >= 0x80) return this.undo(out, mark);
+      if (start > k) out.raw(COMMA);
+      if (!out.quoted(text, start, j)) return this.undo(out, mark);
+      start = j + 1;
+    }
+    out.raw(CARD_END);
+    return true;
+  }
+
+  private undo(out: JsonBytes, mark: number): false {
+    out.pos = mark;
+    return false;
+  }
+
+  /**
    * Document d as a card, or null when its card text is not held. `id`, when the caller has it already (the id
    * it looked d up by), is used as the card's id rather than decoded again.
    */
@@ -2726,6 +2807,22 @@ export class TitleSearchIndex {
    * A title as a card from the index (null when the index does not hold it, or not its card text). `at`, the
    * title's position in the last search's page when the caller walks that page in order, spares looking for it there.
    */
+  /**
+   * Title `id`'s card written as JSON into `out` (see Segment.cardJson), found as card() finds it; false when it is not
+   * held or must be written the ordinary way.
+   */
+  cardJson(id: string, at: number, out: JsonBytes): boolean {
+    const k = this.version !== this.pageVersion ? -1 : this.pageIds[at] === id ? at : this.pageIds.indexOf(id);
+    if (k >= 0) return this.pageHits[k].seg.cardJson(this.pageHits[k].doc, id, out);
+    if (this.delta) {
+      const d = this.delta.docOf(id);
+      if (d >= 0) return this.delta.cardJson(d, id, out);
+    }
+    if (this.hidden.size > 0 && this.hidden.has(id)) return false;
+    const d = this.main.docOf(id);
+    return d >= 0 && this.main.cardJson(d, id, out);
+  }
+
   card(id: string, at = -1): IndexCard | null {
     const k = this.version !== this.pageVersion ? -1 : this.pageIds[at] === id ? at : this.pageIds.indexOf(id);
     if (k >= 0) return this.pageHits[k].seg.card(this.pageHits[k].doc, id);

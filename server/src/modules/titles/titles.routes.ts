@@ -130,7 +130,7 @@ export async function titlesRoutes(app: FastifyInstance) {
     cards: compile({ schema: SearchResponseSchema, method: 'GET', url: '/api/movies/:type/:id', httpStatus: '200' } as never) as (cards: unknown) => string,
     suggestions: writer(SearchResponseSchema, '/api/movies/search'),
     searchPage: writer(MediaSearchPageSchema, '/api/search'),
-  });
+  }, app.config.NODE_ENV !== 'production');
   const JSON_TYPE = 'application/json; charset=utf-8';
   await service.rebuild();
   service.start();

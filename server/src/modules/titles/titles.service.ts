@@ -15,6 +15,7 @@ import type { DB, TitleActivityKind } from '../../db/schema.ts';
 import { ByteSlabs } from '../../lib/byte-slabs.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { JsonBytes } from '../../lib/json-bytes.ts';
 import { LruMap } from '../../lib/lru.ts';
 import { KeptPages } from './kept-pages.ts';
 import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
@@ -185,6 +186,11 @@ interface Cached<T> {
   json?: string;
 }
 
+/** Search answers' JSON before their cards (see TitlesService.written), in their contracts' order. */
+const SUGGESTIONS_HEAD = JsonBytes.literal('{"data":[');
+const PAGE_HEAD = JsonBytes.literal('{"data":{"results":[');
+const COMMA = JsonBytes.literal(',');
+
 /** A page of search results for a query with no words. */
 const emptySearchPage = (page: number) => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false });
 
@@ -236,6 +242,11 @@ export class TitlesService {
       suggestions: (data) => JSON.stringify({ data }),
       searchPage: (data) => JSON.stringify({ data }),
     },
+    /**
+     * Search answers are written from the index's bytes (see cardsJson); with this set (outside production) each is
+     * also written by `writers` and the two compared, and a difference fails the request.
+     */
+    private verifyWrites = true,
   ) {}
 
   private get db() {
@@ -445,7 +456,7 @@ export class TitlesService {
    * The kept answer for an input, else one built now when `loadNow` can build it synchronously (undefined when it
    * cannot: then `answer` loads it). Blank input answers `empty()`.
    */
-  private answerNow<T>(kind: string, input: string, loadNow: (q: ParsedQuery) => T | undefined, write: (value: T) => string, empty: () => T): KeptAnswer | undefined {
+  private answerNow(kind: string, input: string, loadNow: (q: ParsedQuery) => string | Buffer | undefined, empty: () => string): KeptAnswer | undefined {
     if (this.answersVersion !== this.index.version) {
       this.answers.clear();
       this.answersVersion = this.index.version;
@@ -454,7 +465,7 @@ export class TitlesService {
     const seen = this.answers.get(exact);
     if (seen !== undefined) return this.renewed(seen);
     const q = parseQuery(input);
-    if (q.tokens.length === 0) return { json: write(empty()) };
+    if (q.tokens.length === 0) return { json: empty() };
     const folded = foldedKey(kind, q);
     const kept = this.answers.get(folded);
     if (kept !== undefined) {
@@ -462,19 +473,19 @@ export class TitlesService {
       return this.renewed(kept);
     }
     const version = this.index.version;
-    const value = loadNow(q);
-    return value === undefined ? undefined : this.keep(exact, folded, { json: write(value) }, version);
+    const json = loadNow(q);
+    return json === undefined ? undefined : this.keep(exact, folded, { json }, version);
   }
 
   private async answer<T>(
     kind: string,
     input: string,
-    loadNow: (q: ParsedQuery) => T | undefined,
+    loadNow: (q: ParsedQuery) => string | Buffer | undefined,
     load: (q: ParsedQuery) => Promise<T>,
     write: (value: T) => string,
     empty: () => T,
   ): Promise<KeptAnswer> {
-    const now = this.answerNow(kind, input, loadNow, write, empty);
+    const now = this.answerNow(kind, input, loadNow, () => write(empty()));
     if (now !== undefined) return now;
     // Rare: a card the index does not hold yet (a title changed in the last seconds).
     const q = parseQuery(input);
@@ -495,7 +506,7 @@ export class TitlesService {
   }
 
   /** Keeps a new answer under its input and its folded query, from the query's second request (see Doorkeeper). */
-  private keep(exact: string, folded: string, answer: { json: string }, version: number): KeptAnswer {
+  private keep(exact: string, folded: string, answer: { json: string | Buffer }, version: number): KeptAnswer {
     // Most queries are asked once; an answer built for an older catalogue is given but not kept.
     if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return answer;
     // Kept as bytes in a slab (lib/byte-slabs.ts): a kept answer, about 1.5 KB, would otherwise be copied by the next
@@ -523,12 +534,49 @@ export class TitlesService {
    * the index when it holds every card; else undefined, and the route answers.
    */
   suggestNow(input: string, type: TitleType | null): KeptAnswer | undefined {
-    return this.answerNow(`s|${type ?? ''}`, input, (q) => this.suggestionsHeld(q, type), this.writers.suggestions, () => []);
+    return this.answerNow(`s|${type ?? ''}`, input, (q) => this.suggestionsHeld(q, type), () => this.writers.suggestions([]));
   }
 
-  /** The suggestions' cards from the index; undefined when it does not hold one of them yet. */
-  private suggestionsHeld(q: ParsedQuery, type: TitleType | null): MediaSearchResult[] | undefined {
-    return this.heldCards(this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids);
+  /** The suggestions written from the index; undefined when it does not hold one of their cards yet. */
+  private suggestionsHeld(q: ParsedQuery, type: TitleType | null): string | Buffer | undefined {
+    const ids = this.index.search(q, { type, limit: SUGGESTION_LIMIT }).ids;
+    return this.written(ids, SUGGESTIONS_HEAD, ']}', () => this.heldCards(ids), this.writers.suggestions);
+  }
+
+  private json = new JsonBytes();
+
+  /**
+   * `head`, the cards of `ids` and `tail` as JSON, written from the index's bytes (lib/json-bytes.ts) when it can: a
+   * cold search's cards then cost a fraction of presenting them as objects and serializing those, and allocate next
+   * to nothing. Else (a card that needs escaping) from `value()` by `write`; undefined when a card is not held yet.
+   */
+  private written<T>(ids: readonly string[], head: Uint8Array, tail: string, value: () => T | undefined, write: (value: T) => string): string | Buffer | undefined {
+    const out = this.json;
+    out.pos = 0;
+    out.ensure(head.length);
+    out.raw(head);
+    let whole = true;
+    for (let i = 0; i < ids.length && whole; i++) {
+      if (i > 0) {
+        out.ensure(1);
+        out.raw(COMMA);
+      }
+      whole = this.index.cardJson(ids[i], i, out);
+    }
+    let bytes: Buffer | undefined;
+    if (whole) {
+      out.ensure(tail.length);
+      out.ascii(tail);
+      bytes = out.take();
+      if (!this.verifyWrites) return bytes;
+    }
+    const v = value();
+    if (v === undefined) return undefined;
+    const json = write(v);
+    if (bytes !== undefined && bytes.toString('utf8') !== json) {
+      throw new Error(`search answer written from the index differs from its contract's serializer:\n${bytes.toString('utf8')}\n${json}`);
+    }
+    return bytes ?? json;
   }
 
   /** A page of full search results: {"data": MediaSearchPage} as JSON. */
@@ -551,13 +599,17 @@ export class TitlesService {
    * from the index when it holds every card; else undefined, and the route answers.
    */
   searchPageNow(input: string, type: TitleType | null, page: number): KeptAnswer | undefined {
-    return this.answerNow(`p|${type ?? ''}|${page}`, input, (q) => this.searchPageHeld(q, type, page), this.writers.searchPage, () => emptySearchPage(page));
+    return this.answerNow(`p|${type ?? ''}|${page}`, input, (q) => this.searchPageHeld(q, type, page), () => this.writers.searchPage(emptySearchPage(page)));
   }
 
-  private searchPageHeld(q: ParsedQuery, type: TitleType | null, page: number) {
+  /** A page of search results written from the index; undefined when it does not hold one of their cards yet. */
+  private searchPageHeld(q: ParsedQuery, type: TitleType | null, page: number): string | Buffer | undefined {
     const { ids, hasMore } = this.index.search(q, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-    const results = this.heldCards(ids);
-    return results && { results, page, pageSize: PAGE_SIZE, hasMore };
+    const value = () => {
+      const results = this.heldCards(ids);
+      return results && { results, page, pageSize: PAGE_SIZE, hasMore };
+    };
+    return this.written(ids, PAGE_HEAD, `],"page":${page},"pageSize":${PAGE_SIZE},"hasMore":${hasMore}}}`, value, this.writers.searchPage);
   }
 
   /**

@@ -536,7 +536,7 @@ describe('search answers kept', () => {
     // Asked once: answered, not kept (most queries are asked once).
     const first = await service.suggest('the godfather saga', null);
     expect(first).not.toBe(once);
-    expect(String(first.json)).toBe(once.json);
+    expect(String(first.json)).toBe(String(once.json));
     // Kept as UTF-8 bytes outside the heap.
     expect(Buffer.isBuffer(first.json)).toBe(true);
     // Asked again: kept, and shared by every input that reads the same.
@@ -566,6 +566,29 @@ describe('index upkeep', () => {
     await ctx.app.titles.sync();
     expect((await post('/api/movies/search', { input: 'zyzzyva' })).json().data).toEqual([]);
     expect((await post('/api/movies/search', { input: 'quixotic' })).json().data[0]).toMatchObject({ id: 'tt7777777', title: 'Quixotic Returns' });
+  });
+
+  it('answers searches whose cards JSON must escape, or whose genres need trimming, as the contract writes them', async () => {
+    await upsertTitles(
+      ctx.database.db,
+      [
+        { id: 'tt7777001', titleType: 'movie', primaryTitle: 'The "Quuxburbs"', genres: ['Comedy'], popularity: 3 },
+        { id: 'tt7777002', titleType: 'movie', primaryTitle: 'Quuxburbs Back\\slash', genres: ['Comedy'], popularity: 2 },
+        { id: 'tt7777003', titleType: 'movie', primaryTitle: 'Quuxburbs Plain', genres: ['Comedy', 'Drama'], popularity: 1 },
+      ],
+      searchText,
+    );
+    await ctx.app.titles.sync();
+    const res = await post('/api/movies/search', { input: 'quuxburbs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((c: { title: string; genres: string[] }) => [c.title, c.genres])).toEqual([
+      ['The "Quuxburbs"', ['Comedy']],
+      ['Quuxburbs Back\\slash', ['Comedy']],
+      ['Quuxburbs Plain', ['Comedy', 'Drama']],
+    ]);
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/search?q=quuxburbs&page=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.results.map((c: { id: string }) => c.id)).toEqual(['tt7777001', 'tt7777002', 'tt7777003']);
   });
 
   it('presents cards from the index exactly as from the database, and follows changes', async () => {

@@ -7,9 +7,14 @@ import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf
  * work. A timer that should fire every `intervalMs` measures how late it fires; when it is late by the threshold or
  * more, the warning says by how much, and how much of that time V8's collector paused the thread (from the `gc`
  * performance entries), so a stall is told apart from a slow answer (those are logged on their own with what was
- * asked: see lib/kept-answers.ts).
+ * asked: see lib/kept-answers.ts). It also says what the process did meanwhile (getrusage, through
+ * process.resourceUsage): the CPU time all its threads used (`cpuMs`; far below `heldMs`, the process was not running:
+ * the kernel or the VM's host gave its core to something else), how often the kernel took the core from it
+ * (`preempted`), and how many of its memory reads waited on the disk (`diskFaults`: the catalogue file is read
+ * through a memory map, and a page the kernel had dropped is read again while the thread waits).
  *
- * Its cost is a timer callback every `intervalMs` and a performance entry per collection: nothing next to a request.
+ * Its cost is a timer callback and a getrusage call every `intervalMs`, and a performance entry per collection:
+ * nothing next to a request.
  */
 export interface StallLog {
   warn(obj: Record<string, unknown>, msg: string): void;
@@ -44,11 +49,19 @@ export function watchStalls(log: StallLog, thresholdMs: number, intervalMs = Mat
   const observer = new PerformanceObserver((list) => count(list.getEntries()));
   observer.observe({ entryTypes: ['gc'] });
   let last = performance.now();
-  const report = (heldMs: number) => {
+  let usage = process.resourceUsage();
+  const report = (heldMs: number, before: NodeJS.ResourceUsage, after: NodeJS.ResourceUsage) => {
     // The collector's entries for a stall are queued on the event loop after it, before this immediate runs.
     count(observer.takeRecords());
     if (heldMs >= thresholdMs) {
-      const fields: Record<string, unknown> = { heldMs: Math.round(heldMs), gcMs: Math.round(gcMs) };
+      const fields: Record<string, unknown> = {
+        heldMs: Math.round(heldMs),
+        gcMs: Math.round(gcMs),
+        // Over the whole interval in which the hold fell (the hold and the timer's own interval).
+        cpuMs: Math.round((after.userCPUTime + after.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1000),
+        preempted: after.involuntaryContextSwitches - before.involuntaryContextSwitches,
+        diskFaults: after.majorPageFault - before.majorPageFault,
+      };
       if (gcLongest > 0) {
         fields.gcLongestMs = Math.round(gcLongest);
         fields.gcLongestKind = gcLongestKind;
@@ -62,7 +75,9 @@ export function watchStalls(log: StallLog, thresholdMs: number, intervalMs = Mat
     const now = performance.now();
     const heldMs = now - last - intervalMs;
     last = now;
-    setImmediate(report, heldMs);
+    const before = usage;
+    usage = process.resourceUsage();
+    setImmediate(report, heldMs, before, usage);
   }, intervalMs);
   timer.unref();
   return {

@@ -33,6 +33,38 @@ describe('the stall watch', () => {
     }
   });
 
+  it('tells a hold the process computed through from one in which it did not run', async () => {
+    const warnings: { fields: Record<string, unknown>; msg: string }[] = [];
+    const watch = watchStalls({ warn: (fields, msg) => warnings.push({ fields, msg }) }, 60, 10);
+    try {
+      await tick(30);
+      // Computing: 150 ms of this process's CPU time, however long the machine takes to give it.
+      const start = process.cpuUsage();
+      for (;;) {
+        const used = process.cpuUsage(start);
+        if (used.user + used.system >= 150_000) break;
+      }
+      await tick(40);
+      const beforeSleep = warnings.length;
+      // Not running: the thread asleep for 150 ms.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+      await tick(40);
+      // The longest hold of each part (a busy machine may add shorter ones).
+      const longest = (list: typeof warnings) => list.filter((w) => w.msg === 'event loop held').sort((a, b) => (b.fields.heldMs as number) - (a.fields.heldMs as number))[0]?.fields;
+      const computed = longest(warnings.slice(0, beforeSleep));
+      const slept = longest(warnings.slice(beforeSleep));
+      expect(computed.cpuMs as number).toBeGreaterThanOrEqual(140);
+      expect(slept.heldMs as number).toBeGreaterThanOrEqual(140);
+      expect(slept.cpuMs as number).toBeLessThan(50);
+      for (const fields of [computed, slept]) {
+        expect(Number.isInteger(fields.preempted)).toBe(true);
+        expect(Number.isInteger(fields.diskFaults)).toBe(true);
+      }
+    } finally {
+      watch.stop();
+    }
+  });
+
   it('stays quiet for a shorter hold, and after stop', async () => {
     const warnings: unknown[] = [];
     const watch = watchStalls({ warn: (fields) => warnings.push(fields) }, 1000, 10);

@@ -60,22 +60,10 @@ export class JsonBytes {
     return true;
   }
 
-  /** An ASCII string as a JSON string; false when it has other characters or one that needs escaping. Room must have been made. */
-  quotedAscii(text: string): boolean {
-    const out = this.buf;
-    let p = this.pos;
-    out[p++] = 0x22;
-    for (let k = 0; k < text.length; k++) {
-      const c = text.charCodeAt(k);
-      if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x80) return false;
-      out[p++] = c;
-    }
-    out[p++] = 0x22;
-    this.pos = p;
-    return true;
-  }
-
-  /** Code units (see PackedStrings) as a JSON string, as quotedAscii. Room must have been made. */
+  /**
+   * Code units (see PackedStrings) as a JSON string; false when one is not ASCII or needs escaping. Room must have
+   * been made.
+   */
   quotedUnits(units: Uint8Array | Uint16Array, from: number, to: number): boolean {
     const out = this.buf;
     let p = this.pos;

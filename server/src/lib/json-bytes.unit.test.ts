@@ -34,13 +34,14 @@ describe('JsonBytes', () => {
       out.ensure(bytes.length + 2);
       expect(out.quoted(bytes, 0, bytes.length)).toBe(false);
     }
-    const ascii = new JsonBytes();
-    ascii.ensure(64);
-    expect(ascii.quotedAscii('tt0468569')).toBe(true);
-    expect(ascii.quotedUnits(new Uint16Array([116, 116, 49]), 0, 3)).toBe(true);
-    expect(ascii.take().toString()).toBe('"tt0468569""tt1"');
-    expect(ascii.quotedAscii('é')).toBe(false);
-    expect(ascii.quotedUnits(new Uint16Array([0x3042]), 0, 1)).toBe(false);
+    const ids = new JsonBytes();
+    ids.ensure(64);
+    expect(ids.quotedUnits(Uint8Array.from('xtt0468569', (c) => c.charCodeAt(0)), 1, 10)).toBe(true);
+    expect(ids.quotedUnits(new Uint16Array([116, 116, 49]), 0, 3)).toBe(true);
+    expect(ids.take().toString()).toBe('"tt0468569""tt1"');
+    expect(ids.quotedUnits(new Uint8Array([0xe9]), 0, 1)).toBe(false);
+    expect(ids.quotedUnits(new Uint16Array([0x3042]), 0, 1)).toBe(false);
+    expect(ids.quotedUnits(new Uint8Array([0x22]), 0, 1)).toBe(false);
   });
 
   it('grows keeping what was written, and copies out only what was written since a mark', () => {

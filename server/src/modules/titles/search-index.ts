@@ -1578,17 +1578,17 @@ export class Segment {
   /**
    * Document d's card written as JSON (a MediaSearchResult, as presentCard presents it and its contract's serializer
    * writes it) straight from the card text's bytes; false, with `out.pos` where it was, when its card text is not held
-   * or one of its strings would need escaping (then card() and the serializer write it). `id` as for card().
+   * or one of its strings would need escaping (then card() and the serializer write it).
    */
-  cardJson(d: number, id: string | undefined, out: JsonBytes): boolean {
+  cardJson(d: number, out: JsonBytes): boolean {
     const from = this.cardStart[d];
     const to = this.cardStart[d + 1];
     if (to <= from) return false;
     const mark = out.pos;
     // The genres' commas become three bytes each; the keys and numbers take under 200.
-    out.ensure(3 * (to - from) + 256 + (id?.length ?? 32));
+    out.ensure(3 * (to - from) + 256 + this.ids.start[d + 1] - this.ids.start[d]);
     out.raw(CARD_ID);
-    if (!(id !== undefined ? out.quotedAscii(id) : out.quotedUnits(this.ids.units, this.ids.start[d], this.ids.start[d + 1]))) return this.undo(out, mark);
+    if (!out.quotedUnits(this.ids.units, this.ids.start[d], this.ids.start[d + 1])) return this.undo(out, mark);
     out.raw(this.type[d] === TYPE_CODE.tvSeries ? CARD_SERIES : CARD_MOVIE);
     const text = this.cardText;
     const year = this.year[d];
@@ -2813,14 +2813,35 @@ export class TitleSearchIndex {
    */
   cardJson(id: string, at: number, out: JsonBytes): boolean {
     const k = this.version !== this.pageVersion ? -1 : this.pageIds[at] === id ? at : this.pageIds.indexOf(id);
-    if (k >= 0) return this.pageHits[k].seg.cardJson(this.pageHits[k].doc, id, out);
+    if (k >= 0) return this.pageHits[k].seg.cardJson(this.pageHits[k].doc, out);
     if (this.delta) {
       const d = this.delta.docOf(id);
-      if (d >= 0) return this.delta.cardJson(d, id, out);
+      if (d >= 0) return this.delta.cardJson(d, out);
     }
     if (this.hidden.size > 0 && this.hidden.has(id)) return false;
     const d = this.main.docOf(id);
-    return d >= 0 && this.main.cardJson(d, id, out);
+    return d >= 0 && this.main.cardJson(d, out);
+  }
+
+  /**
+   * `head`, the cards of `ids` (the page just found, or any titles) as a JSON list, and `tail`, written into `out` from
+   * the card text's bytes (see Segment.cardJson) and copied out; undefined when a card is not held or must be written
+   * the ordinary way.
+   */
+  cardsJson(ids: readonly string[], head: Uint8Array, tail: string, out: JsonBytes): Buffer | undefined {
+    out.pos = 0;
+    out.ensure(head.length);
+    out.raw(head);
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0) {
+        out.ensure(1);
+        out.raw(COMMA);
+      }
+      if (!this.cardJson(ids[i], i, out)) return undefined;
+    }
+    out.ensure(tail.length);
+    out.ascii(tail);
+    return out.take();
   }
 
   card(id: string, at = -1): IndexCard | null {

@@ -189,7 +189,6 @@ interface Cached<T> {
 /** Search answers' JSON before their cards (see TitlesService.written), in their contracts' order. */
 const SUGGESTIONS_HEAD = JsonBytes.literal('{"data":[');
 const PAGE_HEAD = JsonBytes.literal('{"data":{"results":[');
-const COMMA = JsonBytes.literal(',');
 
 /** A page of search results for a query with no words. */
 const emptySearchPage = (page: number) => ({ results: [], page, pageSize: PAGE_SIZE, hasMore: false });
@@ -551,25 +550,8 @@ export class TitlesService {
    * to nothing. Else (a card that needs escaping) from `value()` by `write`; undefined when a card is not held yet.
    */
   private written<T>(ids: readonly string[], head: Uint8Array, tail: string, value: () => T | undefined, write: (value: T) => string): string | Buffer | undefined {
-    const out = this.json;
-    out.pos = 0;
-    out.ensure(head.length);
-    out.raw(head);
-    let whole = true;
-    for (let i = 0; i < ids.length && whole; i++) {
-      if (i > 0) {
-        out.ensure(1);
-        out.raw(COMMA);
-      }
-      whole = this.index.cardJson(ids[i], i, out);
-    }
-    let bytes: Buffer | undefined;
-    if (whole) {
-      out.ensure(tail.length);
-      out.ascii(tail);
-      bytes = out.take();
-      if (!this.verifyWrites) return bytes;
-    }
+    const bytes = this.index.cardsJson(ids, head, tail, this.json);
+    if (bytes !== undefined && !this.verifyWrites) return bytes;
     const v = value();
     if (v === undefined) return undefined;
     const json = write(v);

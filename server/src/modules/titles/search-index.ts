@@ -2804,23 +2804,42 @@ export class TitleSearchIndex {
   }
 
   /**
-   * A title as a card from the index (null when the index does not hold it, or not its card text). `at`, the
+   * Where title `id` is: its segment, with its document in `located` (null when the index does not hold it). `at`, the
    * title's position in the last search's page when the caller walks that page in order, spares looking for it there.
    */
-  /**
-   * Title `id`'s card written as JSON into `out` (see Segment.cardJson), found as card() finds it; false when it is not
-   * held or must be written the ordinary way.
-   */
-  cardJson(id: string, at: number, out: JsonBytes): boolean {
+  private locate(id: string, at: number): Segment | null {
     const k = this.version !== this.pageVersion ? -1 : this.pageIds[at] === id ? at : this.pageIds.indexOf(id);
-    if (k >= 0) return this.pageHits[k].seg.cardJson(this.pageHits[k].doc, out);
+    if (k >= 0) {
+      this.located = this.pageHits[k].doc;
+      return this.pageHits[k].seg;
+    }
     if (this.delta) {
       const d = this.delta.docOf(id);
-      if (d >= 0) return this.delta.cardJson(d, out);
+      if (d >= 0) {
+        this.located = d;
+        return this.delta;
+      }
     }
-    if (this.hidden.size > 0 && this.hidden.has(id)) return false;
-    const d = this.main.docOf(id);
-    return d >= 0 && this.main.cardJson(d, out);
+    if (this.hidden.size > 0 && this.hidden.has(id)) return null;
+    this.located = this.main.docOf(id);
+    return this.located >= 0 ? this.main : null;
+  }
+
+  private located = -1;
+
+  /** A title as a card from the index (null when the index does not hold it, or not its card text); `at` as for locate. */
+  card(id: string, at = -1): IndexCard | null {
+    const seg = this.locate(id, at);
+    return seg === null ? null : seg.card(this.located, id);
+  }
+
+  /**
+   * Title `id`'s card written as JSON into `out` (see Segment.cardJson); false when it is not held or must be written
+   * the ordinary way. `at` as for locate.
+   */
+  cardJson(id: string, at: number, out: JsonBytes): boolean {
+    const seg = this.locate(id, at);
+    return seg?.cardJson(this.located, out) === true;
   }
 
   /**
@@ -2842,18 +2861,6 @@ export class TitleSearchIndex {
     out.ensure(tail.length);
     out.ascii(tail);
     return out.take();
-  }
-
-  card(id: string, at = -1): IndexCard | null {
-    const k = this.version !== this.pageVersion ? -1 : this.pageIds[at] === id ? at : this.pageIds.indexOf(id);
-    if (k >= 0) return this.pageHits[k].seg.card(this.pageHits[k].doc, id);
-    if (this.delta) {
-      const d = this.delta.docOf(id);
-      if (d >= 0) return this.delta.card(d, id);
-    }
-    if (this.hidden.size > 0 && this.hidden.has(id)) return null;
-    const d = this.main.docOf(id);
-    return d >= 0 ? this.main.card(d, id) : null;
   }
 
   /**

@@ -165,7 +165,7 @@ function endFor(similar: SimilarList, position: number): Buffer | undefined {
 
 /** An answer kept as JSON; the same holder each time it is found again. */
 export interface KeptAnswer {
-  /** Text when just written; UTF-8 bytes outside the heap once kept (see TitlesService.keep). */
+  /** Text or bytes when just written (search answers are written as bytes: see written); bytes in a slab once kept (see keep). */
   readonly json: string | Buffer;
 }
 

@@ -6,7 +6,8 @@
 // latency depends on (a server at 2,000 searches a second is busy for 2,000 times that each second), and it
 // varies far less between runs on a shared machine than a p99 over HTTP.
 // The last pass is also broken down by the kind of query (whole title, prefix, word and year, typo, two words, last word).
-// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3, BENCH_CARDS=objects; BENCH_KIND=typo keeps
+// Usage: npm run bench -- search-cpu   (BENCH_TITLES=1000000, BENCH_DB=/tmp/..., BENCH_PASSES=3, BENCH_CARDS=objects,
+// BENCH_SLOWEST=<n> lists the n slowest queries of the last pass; BENCH_KIND=typo keeps
 // one kind of query, for a profile of it: node --cpu-prof --import tsx bench/search-cpu.ts)
 import { cpus } from 'node:os';
 import { JsonBytes } from '../server/src/lib/json-bytes.ts';

@@ -104,6 +104,24 @@ export class JsonBytes {
       this.int(v);
       return;
     }
+    // One or two decimals (a rating, say), written from integers. String() would make a new string each time, and
+    // V8 keeps such strings in its number-string cache, where they outlive young collections and are promoted.
+    if (Math.abs(v) < 1e13) {
+      for (let scale = 10; scale <= 100; scale *= 10) {
+        const t = Math.round(v * scale);
+        // v is then the double nearest t / scale, which JSON.stringify writes with the fewest decimals that give it back.
+        if (t / scale !== v) continue;
+        if (t < 0) this.buf[this.pos++] = 0x2d;
+        const units = Math.abs(t);
+        this.int(Math.floor(units / scale));
+        const fraction = units % scale;
+        const out = this.buf;
+        out[this.pos++] = 0x2e;
+        if (scale === 100) out[this.pos++] = 0x30 + Math.floor(fraction / 10);
+        out[this.pos++] = 0x30 + (fraction % 10);
+        return;
+      }
+    }
     const s = String(v);
     const out = this.buf;
     let p = this.pos;

@@ -20,6 +20,18 @@ describe('JsonBytes', () => {
     }
   });
 
+  it('writes every number of one or two decimals as JSON.stringify does', () => {
+    const out = new JsonBytes();
+    for (let t = -20_000; t <= 20_000; t++) {
+      for (const v of [t / 10, t / 100, t / 100 + 1e9, (t * 7) / 1000]) {
+        out.pos = 0;
+        out.ensure(32);
+        out.number(v);
+        expect(out.take().toString()).toBe(JSON.stringify(v));
+      }
+    }
+  });
+
   it('quotes UTF-8 text as JSON.stringify does, and declines text that would need escaping', () => {
     for (const text of ['', 'The Dark Knight', 'Amélie', '千と千尋の神隠し', 'Emoji 🎬 night', 'del \x7f']) {
       const out = new JsonBytes(8);

@@ -52,7 +52,7 @@ export class KeptPages {
   private readonly typeOf: Uint8Array;
   private nextSlot = 0;
 
-  private readonly slabs: Buffer[] = [];
+  private readonly slabs: Buffer[];
   private readonly generation: Int32Array;
   private slab = -1;
   private used = 0;
@@ -74,6 +74,10 @@ export class KeptPages {
     this.typeOf = new Uint8Array(capacity);
     const slabCount = Math.max(2, Math.ceil((capacity * averageBytes) / slabBytes));
     this.generation = new Int32Array(slabCount);
+    // Allocated here in one piece, as lib/kept-bytes.ts's ring is: allocated a slab at a time as it first filled, the
+    // memory outside the heap grew while requests were being answered, and that alone brought full collections.
+    const ring = Buffer.allocUnsafeSlow(slabCount * slabBytes);
+    this.slabs = Array.from(this.generation, (_, i) => ring.subarray(i * slabBytes, (i + 1) * slabBytes));
   }
 
   get size(): number {
@@ -141,7 +145,6 @@ export class KeptPages {
   private nextSlab(): void {
     this.slab = (this.slab + 1) % this.generation.length;
     this.generation[this.slab]++;
-    if (this.slabs.length <= this.slab) this.slabs.push(Buffer.allocUnsafeSlow(this.slabBytes));
     this.used = 0;
   }
 

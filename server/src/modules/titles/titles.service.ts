@@ -16,7 +16,7 @@ import { ByteSlabs } from '../../lib/byte-slabs.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { JsonBytes } from '../../lib/json-bytes.ts';
-import { LruMap } from '../../lib/lru.ts';
+import { KeptBytes } from '../../lib/kept-bytes.ts';
 import { KeptPages } from './kept-pages.ts';
 import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { TitleCounts } from './title-keys.ts';
@@ -41,12 +41,15 @@ const PAGE_CACHE = 200_000;
  */
 const OWN_END_CAP = 20_000;
 /**
- * Entries of the kept search answers. An answer kept for a query has two, under the input as typed and under
- * the query as the index reads it, so this keeps about 30,000 answers: some 75 MB of JSON at about 2.5 KB each.
+ * Keys of the kept search answers. An answer kept for a query has two, under the input as typed and under
+ * the query as the index reads it, so this keeps up to 30,000 answers.
  */
-const ANSWER_CACHE = 60_000;
-/** Kept answers found again are copied forward once their slab is older than this many (64 MB of answers written). */
-const RECENT_SLABS = 256;
+const ANSWER_KEYS = 60_000;
+/**
+ * Slabs of 256 KB the kept search answers are written in (lib/kept-bytes.ts): 80 MB, some 30,000 answers at about
+ * 2.5 KB each; the oldest are written over as new ones come.
+ */
+const ANSWER_SLABS = 320;
 /** How often buffered title views are written: popularity lags by at most this much. */
 const VIEW_FLUSH_MS = 5000;
 /** Title views are also written once this many titles have been counted since the last write. */
@@ -163,10 +166,12 @@ function endFor(similar: SimilarList, position: number): Buffer | undefined {
   return position < 0 ? similar.end : similar.ownEnds?.[position];
 }
 
-/** An answer kept as JSON; the same holder each time it is found again. */
+/** An answer as JSON. */
 export interface KeptAnswer {
-  /** Text or bytes when just written (search answers are written as bytes: see written); bytes in a slab once kept (see keep). */
+  /** Text or bytes when just written (search answers are written as bytes: see written); a copy of the kept bytes once kept (see keep). */
   readonly json: string | Buffer;
+  /** True when it was found among the kept answers rather than built for this request. */
+  readonly kept?: true;
 }
 
 /** Writers of answers as JSON, {"data": value}. */
@@ -439,14 +444,12 @@ export class TitlesService {
   // ---- search ------------------------------------------------------------------------------------
 
   /**
-   * Finished search answers, kept as their JSON (one string each: a kept answer costs the garbage collector
-   * one object to copy instead of a graph of cards) in a holder, the same holder each time. Found by the exact
-   * input first (no parsing on the hot path), then by the query as the index reads it (case, accents and
-   * spacing folded: "The  Godfather" and "the godfather" share one answer). Emptied when the index changes.
+   * Finished search answers, kept as their JSON's bytes outside the heap (lib/kept-bytes.ts: nothing per answer for
+   * the garbage collector to copy or mark). Found by the exact input first (no parsing on the hot path), then by the
+   * query as the index reads it (case, accents and spacing folded: "The  Godfather" and "the godfather" share one
+   * answer). Emptied when the index changes.
    */
-  private answers = new LruMap<string, { json: string | Buffer }>(ANSWER_CACHE);
-  /** Where kept answers are written as bytes (see renewed). */
-  private answerSlabs = new ByteSlabs();
+  private answers = new KeptBytes(ANSWER_KEYS, ANSWER_SLABS);
   private answersVersion = -1;
   /** Which queries and title pages were asked for recently: answers are kept from their second request. */
   private askedAgain = new Doorkeeper();
@@ -462,14 +465,14 @@ export class TitlesService {
     }
     const exact = `${kind}|${input}`;
     const seen = this.answers.get(exact);
-    if (seen !== undefined) return this.renewed(seen);
+    if (seen !== undefined) return { json: seen, kept: true };
     const q = parseQuery(input);
     if (q.tokens.length === 0) return { json: empty() };
     const folded = foldedKey(kind, q);
     const kept = this.answers.get(folded);
     if (kept !== undefined) {
-      if (!this.warming) this.answers.set(exact, kept);
-      return this.renewed(kept);
+      if (!this.warming) this.answers.set([exact], kept);
+      return { json: kept, kept: true };
     }
     const version = this.index.version;
     const json = loadNow(q);
@@ -493,27 +496,12 @@ export class TitlesService {
     return this.keep(`${kind}|${input}`, foldedKey(kind, q), kept, version);
   }
 
-  /**
-   * A kept answer found again, its bytes moved to a recent slab when theirs is one of the older ones (see
-   * ByteSlabs.renewed): the cache keeps answers in use for as long as they are used, and each would otherwise keep
-   * alive the whole 256 KB slab it was written in. So the slabs alive are at most the last RECENT_SLABS and those
-   * holding answers on their way out of the cache.
-   */
-  private renewed(held: { json: string | Buffer }): KeptAnswer {
-    if (typeof held.json !== 'string') held.json = this.answerSlabs.renewed(held.json, RECENT_SLABS);
-    return held;
-  }
-
   /** Keeps a new answer under its input and its folded query, from the query's second request (see Doorkeeper). */
-  private keep(exact: string, folded: string, answer: { json: string | Buffer }, version: number): KeptAnswer {
+  private keep(exact: string, folded: string, answer: KeptAnswer, version: number): KeptAnswer {
     // Most queries are asked once; an answer built for an older catalogue is given but not kept.
     if (version !== this.index.version || this.warming || !this.askedAgain.seenBefore(folded)) return answer;
-    // Kept as bytes in a slab (lib/byte-slabs.ts): a kept answer, about 1.5 KB, would otherwise be copied by the next
-    // young collection and then promoted, while every request waits; kept as bytes, only the view is.
-    const kept = { json: this.answerSlabs.bytes(answer.json) };
-    this.answers.set(folded, kept);
-    this.answers.set(exact, kept);
-    return kept;
+    this.answers.set([folded, exact], answer.json);
+    return answer;
   }
 
   /** Search-box suggestions: {"data": MediaSearchResult[]} as JSON. */

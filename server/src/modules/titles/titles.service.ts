@@ -15,11 +15,12 @@ import type { DB, TitleActivityKind } from '../../db/schema.ts';
 import { ByteSlabs } from '../../lib/byte-slabs.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { IntTable } from '../../lib/int-table.ts';
 import { JsonBytes } from '../../lib/json-bytes.ts';
 import { KeptBytes } from '../../lib/kept-bytes.ts';
 import { KeptPages } from './kept-pages.ts';
 import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
-import { TitleCounts } from './title-keys.ts';
+import { TitleCounts, titleKey } from './title-keys.ts';
 import { searchQueryKey } from './titles.normalize.ts';
 import { genreList, presentCard, presentDetails, presentHomeItem } from './titles.presenter.ts';
 import * as repo from './titles.repository.ts';
@@ -259,13 +260,31 @@ export class TitlesService {
 
   // ---- index upkeep ------------------------------------------------------------------------------
 
+  /**
+   * SQLite: each title's rowid by its key (title-keys.ts), as the last full build of the index read them, so a title
+   * page is read by rowid (repo.findTitlePageSqlite). Titles added since have none and are read by id.
+   */
+  private rowids: IntTable | undefined;
+
+  private rowidOf(id: string): number {
+    const key = this.rowids === undefined ? -1 : titleKey(id);
+    return key < 0 ? -1 : (this.rowids as IntTable).get(key);
+  }
+
   /** Builds the index from the database (start-up, or after many changes). */
   async rebuild(): Promise<void> {
     const t0 = performance.now();
     const latest = await repo.latestTitleChange(this.db);
     const builder = new SegmentBuilder(this.index.genres);
     if (this.database.sqlite) {
-      repo.forEachIndexRowSqlite(this.database.sqlite, (r) => builder.push(r));
+      // Each title's rowid by its key, read in the same pass (see rowidOf); room for the titles there are now.
+      const rowids = new IntTable(repo.countTitlesSqlite(this.database.sqlite) + 1);
+      repo.forEachIndexRowSqlite(this.database.sqlite, (r, rowid) => {
+        builder.push(r);
+        const key = titleKey(r.id);
+        if (key >= 0 && rowid > 0 && rowid <= 0x7fffffff && rowids.size < rowids.capacity) rowids.set(key, rowid);
+      });
+      this.rowids = rowids;
     } else {
       let after: string | null = null;
       for (;;) {
@@ -721,7 +740,7 @@ export class TitlesService {
     const sqlite = this.database.sqlite;
     if (!sqlite || this.warming) return undefined;
     const version = this.index.version;
-    const found = repo.findTitlePageSqlite(sqlite, id);
+    const found = repo.findTitlePageSqlite(sqlite, id, this.rowidOf(id));
     if (!found || found.row.titleType !== type) return undefined;
     const similar = this.similarOf(type, found.row.genres);
     const position = topPosition(similar, id);

@@ -1,4 +1,5 @@
 import { IntTable } from './int-table.ts';
+import { SlabRing } from './slab-ring.ts';
 
 /**
  * A cache from text keys to answers as UTF-8 bytes that leaves nothing on the JavaScript heap per entry and allocates
@@ -35,27 +36,18 @@ export class KeptBytes {
   private readonly answerLength: Int32Array;
   private nextSlot = 0;
 
-  private readonly slabs: Buffer[];
-  /** Per slab: how many times writing has begun in it, and the count of slabs begun when it last did. */
-  private readonly generation: Int32Array;
-  private readonly begunAt: Float64Array;
-  private begun = 0;
-  private slab = -1;
-  private used = 0;
+  private readonly ring: SlabRing;
   /** A key as UTF-8, to compare with the one kept. */
   private scratch = Buffer.allocUnsafeSlow(1024);
 
   /**
    * At most `capacity` keys, in a ring of `slabCount` slabs of `slabBytes` each. An answer with its keys longer than a
-   * quarter of a slab is not kept.
-   *
-   * The ring is allocated here, in one piece: allocated as it first filled, a slab at a time, it grew the memory
-   * outside the heap while requests were being answered, and that growth alone brought full collections.
+   * quarter of a slab is not kept. The ring is allocated here (see SlabRing).
    */
   constructor(
     readonly capacity: number,
     slabCount: number,
-    private readonly slabBytes = 256 * 1024,
+    slabBytes = 256 * 1024,
   ) {
     this.slotOfHash = new IntTable(capacity);
     this.hashOf = new Int32Array(capacity).fill(-1);
@@ -65,10 +57,7 @@ export class KeptBytes {
     this.keyLength = new Int32Array(capacity);
     this.answerStart = new Int32Array(capacity);
     this.answerLength = new Int32Array(capacity);
-    this.generation = new Int32Array(Math.max(2, slabCount));
-    this.begunAt = new Float64Array(this.generation.length);
-    const ring = Buffer.allocUnsafeSlow(this.generation.length * slabBytes);
-    this.slabs = Array.from(this.generation, (_, i) => ring.subarray(i * slabBytes, (i + 1) * slabBytes));
+    this.ring = new SlabRing(slabCount, slabBytes);
   }
 
   /** How many keys are held (some of them may have been written over since, and are dropped when next looked for). */
@@ -81,16 +70,17 @@ export class KeptBytes {
     const slot = this.slotOfHash.get(hashOf(key));
     if (slot < 0) return undefined;
     const slab = this.slabOf[slot];
-    if (this.generation[slab] !== this.writtenIn[slot]) {
+    const ring = this.ring;
+    if (!ring.holds(slab, this.writtenIn[slot])) {
       this.drop(slot);
       return undefined;
     }
     const keyBytes = this.encoded(key);
     const start = this.keyStart[slot];
-    if (keyBytes !== this.keyLength[slot] || this.scratch.compare(this.slabs[slab], start, start + keyBytes, 0, keyBytes) !== 0) return undefined;
+    if (keyBytes !== this.keyLength[slot] || this.scratch.compare(ring.slabs[slab], start, start + keyBytes, 0, keyBytes) !== 0) return undefined;
     const from = this.answerStart[slot];
-    const answer = Buffer.from(this.slabs[slab].subarray(from, from + this.answerLength[slot]));
-    if (this.begun - this.begunAt[slab] > this.generation.length / 2) this.rewrite(slot, keyBytes, answer);
+    const answer = Buffer.from(ring.slabs[slab].subarray(from, from + this.answerLength[slot]));
+    if (ring.isOld(slab)) this.rewrite(slot, keyBytes, answer);
     return answer;
   }
 
@@ -99,17 +89,17 @@ export class KeptBytes {
     const answerBytes = typeof answer === 'string' ? Buffer.byteLength(answer) : answer.length;
     let total = answerBytes;
     for (const key of keys) total += Buffer.byteLength(key);
-    if (total > this.slabBytes / 4 || keys.length === 0) return;
-    if (this.slab < 0 || this.used + total > this.slabBytes) this.nextSlab();
-    const slab = this.slabs[this.slab];
-    const answerStart = this.used;
+    const ring = this.ring;
+    if (total > ring.slabBytes / 4 || keys.length === 0) return;
+    const slab = ring.room(total);
+    const answerStart = ring.used;
     if (typeof answer === 'string') slab.write(answer, answerStart);
     else slab.set(answer, answerStart);
-    this.used += answerBytes;
+    ring.used += answerBytes;
     for (const key of keys) {
-      const keyStart = this.used;
-      this.used += slab.write(key, keyStart);
-      this.place(key, keyStart, this.used - keyStart, answerStart, answerBytes);
+      const keyStart = ring.used;
+      ring.used += slab.write(key, keyStart);
+      this.place(key, keyStart, ring.used - keyStart, answerStart, answerBytes);
     }
   }
 
@@ -134,8 +124,8 @@ export class KeptBytes {
     this.nextSlot = (slot + 1) % this.capacity;
     if (this.hashOf[slot] !== -1) this.drop(slot);
     this.hashOf[slot] = hash;
-    this.slabOf[slot] = this.slab;
-    this.writtenIn[slot] = this.generation[this.slab];
+    this.slabOf[slot] = this.ring.slab;
+    this.writtenIn[slot] = this.ring.generation[this.ring.slab];
     this.keyStart[slot] = keyStart;
     this.keyLength[slot] = keyLength;
     this.answerStart[slot] = answerStart;
@@ -145,25 +135,17 @@ export class KeptBytes {
 
   /** Writes an entry found again at the front of the ring, its key from the scratch buffer (see get). */
   private rewrite(slot: number, keyBytes: number, answer: Buffer): void {
-    if (keyBytes + answer.length > this.slabBytes / 4) return;
-    if (this.used + keyBytes + answer.length > this.slabBytes) this.nextSlab();
-    const slab = this.slabs[this.slab];
-    this.keyStart[slot] = this.used;
-    this.scratch.copy(slab, this.used, 0, keyBytes);
-    this.used += keyBytes;
-    this.answerStart[slot] = this.used;
-    slab.set(answer, this.used);
-    this.used += answer.length;
-    this.slabOf[slot] = this.slab;
-    this.writtenIn[slot] = this.generation[this.slab];
-  }
-
-  /** Moves writing on to the next slab of the ring; what was written in it before is gone. */
-  private nextSlab(): void {
-    this.slab = (this.slab + 1) % this.generation.length;
-    this.generation[this.slab]++;
-    this.begunAt[this.slab] = ++this.begun;
-    this.used = 0;
+    const ring = this.ring;
+    if (keyBytes + answer.length > ring.slabBytes / 4) return;
+    const slab = ring.room(keyBytes + answer.length);
+    this.keyStart[slot] = ring.used;
+    this.scratch.copy(slab, ring.used, 0, keyBytes);
+    ring.used += keyBytes;
+    this.answerStart[slot] = ring.used;
+    slab.set(answer, ring.used);
+    ring.used += answer.length;
+    this.slabOf[slot] = ring.slab;
+    this.writtenIn[slot] = ring.generation[ring.slab];
   }
 
   private drop(slot: number): void {

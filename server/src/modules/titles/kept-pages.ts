@@ -1,5 +1,6 @@
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import { IntTable } from '../../lib/int-table.ts';
+import { SlabRing } from '../../lib/slab-ring.ts';
 import { titleHandle } from './title-keys.ts';
 
 /**
@@ -52,14 +53,11 @@ export class KeptPages {
   private readonly typeOf: Uint8Array;
   private nextSlot = 0;
 
-  private readonly slabs: Buffer[];
-  private readonly generation: Int32Array;
-  private slab = -1;
-  private used = 0;
+  private readonly ring: SlabRing;
 
   constructor(
     readonly capacity: number,
-    private readonly slabBytes = 256 * 1024,
+    slabBytes = 256 * 1024,
     averageBytes = 640,
   ) {
     this.slotOfKey = new IntTable(capacity);
@@ -72,12 +70,7 @@ export class KeptPages {
     this.expiresAt = new Float64Array(capacity);
     this.versionOf = new Float64Array(capacity);
     this.typeOf = new Uint8Array(capacity);
-    const slabCount = Math.max(2, Math.ceil((capacity * averageBytes) / slabBytes));
-    this.generation = new Int32Array(slabCount);
-    // Allocated here in one piece, as lib/kept-bytes.ts's ring is: allocated a slab at a time as it first filled, the
-    // memory outside the heap grew while requests were being answered, and that alone brought full collections.
-    const ring = Buffer.allocUnsafeSlow(slabCount * slabBytes);
-    this.slabs = Array.from(this.generation, (_, i) => ring.subarray(i * slabBytes, (i + 1) * slabBytes));
+    this.ring = new SlabRing(Math.ceil((capacity * averageBytes) / slabBytes), slabBytes);
   }
 
   get size(): number {
@@ -94,14 +87,14 @@ export class KeptPages {
     const slot = this.slotOf(titleHandle(id));
     if (slot < 0) return undefined;
     const slab = this.slabOf[slot];
-    if (this.generation[slab] !== this.writtenIn[slot] || this.expiresAt[slot] <= now || this.versionOf[slot] !== version) {
+    if (!this.ring.holds(slab, this.writtenIn[slot]) || this.expiresAt[slot] <= now || this.versionOf[slot] !== version) {
       this.drop(slot);
       return undefined;
     }
     const start = this.startOf[slot];
     return {
       type: TYPES[this.typeOf[slot]],
-      head: Buffer.from(this.slabs[slab].subarray(start, start + this.lengthOf[slot])),
+      head: Buffer.from(this.ring.slabs[slab].subarray(start, start + this.lengthOf[slot])),
       end: this.endOf[slot] as Buffer,
     };
   }
@@ -109,28 +102,29 @@ export class KeptPages {
   /** Keeps a page until `expires` (ms); a page whose own part is larger than a quarter of a slab is not kept. */
   set(id: string, page: { type: TitleType; head: string; end: Buffer }, expires: number, version: number): void {
     const length = Buffer.byteLength(page.head);
-    if (length > this.slabBytes / 4) return;
+    const ring = this.ring;
+    if (length > ring.slabBytes / 4) return;
     const handle = titleHandle(id);
     const old = this.slotOf(handle);
     if (old >= 0) this.drop(old);
-    if (this.slab < 0 || this.used + length > this.slabBytes) this.nextSlab();
+    const slab = ring.room(length);
     const slot = this.nextSlot;
     this.nextSlot = (slot + 1) % this.capacity;
     const previous = this.idOf[slot];
     if (previous !== undefined) this.drop(slot);
-    this.slabs[this.slab].write(page.head, this.used);
+    slab.write(page.head, ring.used);
     this.idOf[slot] = handle;
     this.endOf[slot] = page.end;
-    this.slabOf[slot] = this.slab;
-    this.startOf[slot] = this.used;
+    this.slabOf[slot] = ring.slab;
+    this.startOf[slot] = ring.used;
     this.lengthOf[slot] = length;
-    this.writtenIn[slot] = this.generation[this.slab];
+    this.writtenIn[slot] = ring.generation[ring.slab];
     this.expiresAt[slot] = expires;
     this.versionOf[slot] = version;
     this.typeOf[slot] = TYPES.indexOf(page.type);
     if (typeof handle === 'number') this.slotOfKey.set(handle, slot);
     else this.slotOfId.set(handle, slot);
-    this.used += length;
+    ring.used += length;
   }
 
   clear(): void {
@@ -139,13 +133,6 @@ export class KeptPages {
     this.idOf.fill(undefined);
     this.endOf.fill(undefined);
     this.slabOf.fill(-1);
-  }
-
-  /** Moves writing on to the next slab of the ring; the pages written in it before are gone. */
-  private nextSlab(): void {
-    this.slab = (this.slab + 1) % this.generation.length;
-    this.generation[this.slab]++;
-    this.used = 0;
   }
 
   private drop(slot: number): void {

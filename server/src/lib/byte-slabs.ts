@@ -7,18 +7,16 @@
  * object; the bytes stay where they were written. Writing bytes to a socket also skips encoding the text each time.
  *
  * Pieces are written one after the other into slabs of SLAB_BYTES and never written over, so a view can be handed to
- * a socket as it is. A slab is freed by the garbage collector once no view of it is left; kept answers are dropped
- * roughly in the order they were kept (least recently used first), so slabs empty roughly in order too. A piece larger
- * than a quarter of a slab gets a buffer of its own.
+ * a socket as it is. A slab is freed by the garbage collector once no view of it is left. A piece larger than a quarter
+ * of a slab gets a buffer of its own. Used for what is kept long and shared (the similar titles' ends of title pages);
+ * what comes and goes all the time (kept search answers, kept title pages) is written into a ring allocated once
+ * (lib/slab-ring.ts), since new slabs grow the memory outside the heap, and that growth brings full collections.
  */
 export const SLAB_BYTES = 256 * 1024;
 
 export class ByteSlabs {
   private slab: Buffer = Buffer.allocUnsafeSlow(0);
   private used = 0;
-  /** How many slabs were started, and when each one was (by its memory; a slab no view is left of is forgotten). */
-  private started = 0;
-  private startedAt = new WeakMap<ArrayBufferLike, number>();
 
   constructor(private readonly slabBytes = SLAB_BYTES) {}
 
@@ -35,24 +33,11 @@ export class ByteSlabs {
     if (this.used + length > this.slab.length) {
       this.slab = Buffer.allocUnsafeSlow(this.slabBytes);
       this.used = 0;
-      this.startedAt.set(this.slab.buffer, ++this.started);
     }
     const start = this.used;
     if (isText) this.slab.write(text, start);
     else this.slab.set(text, start);
     this.used += length;
     return this.slab.subarray(start, start + length);
-  }
-
-  /**
-   * For pieces kept by a cache that keeps what is in use (least recently used first, lib/lru.ts) rather than in the
-   * order they were written: the view itself while its slab is one of the last `recent` started, else its bytes
-   * copied into the current slab. A few pieces still in use would otherwise keep every old slab they sit in alive,
-   * however little else of it is; renewed as they are used, old slabs hold only pieces on their way out of the cache.
-   * A piece with a buffer of its own is given back as it is.
-   */
-  renewed(view: Buffer, recent: number): Buffer {
-    const at = this.startedAt.get(view.buffer);
-    return at === undefined || this.started - at < recent ? view : this.bytes(view);
   }
 }

@@ -41,33 +41,6 @@ describe('byte slabs', () => {
     expect(copy.toString()).toBe('{"title":"Amélie"}');
   });
 
-  it('renews a piece whose slab is older than the last few, and leaves recent pieces and large ones as they are', () => {
-    const slabs = new ByteSlabs(1024);
-    const hot = slabs.bytes('a piece still in use');
-    const large = slabs.bytes('x'.repeat(600));
-    /** Writes until a new slab is started. */
-    const startSlab = () => {
-      const before = slabs.bytes('y').buffer;
-      while (slabs.bytes('y'.repeat(200)).buffer === before);
-    };
-    // One slab written: the piece's slab is the current one.
-    expect(slabs.renewed(hot, 3)).toBe(hot);
-    // Two more slabs started: still one of the last three.
-    startSlab();
-    startSlab();
-    expect(slabs.renewed(hot, 3)).toBe(hot);
-    // A third: its slab is now older than the last three, so its bytes move to the current slab.
-    startSlab();
-    const renewed = slabs.renewed(hot, 3);
-    expect(renewed).not.toBe(hot);
-    expect(renewed.buffer).not.toBe(hot.buffer);
-    expect(renewed.toString()).toBe('a piece still in use');
-    // Written into the current slab, after what was there: recent again.
-    expect(renewed.buffer).toBe(slabs.bytes('next').buffer);
-    expect(slabs.renewed(renewed, 3)).toBe(renewed);
-    expect(slabs.renewed(large, 3)).toBe(large);
-  });
-
   it('keeps the empty text', () => {
     expect(new ByteSlabs(1024).bytes('').length).toBe(0);
   });

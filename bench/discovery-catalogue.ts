@@ -4,8 +4,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { REAL_TITLES, rng } from '../server/src/modules/titles/titles.fixtures.ts';
-import { normalizeText } from '../server/src/modules/titles/titles.normalize.ts';
 import { CREATOR_OF, PEOPLE_JSON_OF } from '../server/src/modules/titles/titles.repository.ts';
+import { normalizeText } from '../server/src/search/normalize.ts';
 
 const COMMON = `the a of and in to love night day man woman girl boy house city dark last first return rise fall king queen war wars star stars
 lost found secret secrets story tale legend life death blood fire ice water river sea ocean island mountain road home world worlds earth sky

@@ -11,17 +11,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as Current from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
+import * as Current from '../server/src/search/index.ts';
 import { coldQueries, openCatalogue } from './search-setup.ts';
 
 type SearchModule = typeof Current;
 const REVISION = process.argv[2] ?? 'HEAD';
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));
 const BLOCK = 500;
-const SOURCE = 'server/src/modules/titles/search-index.ts';
+const SOURCE = 'server/src/search/search-index.ts';
 
 // The revision's file, with its relative imports made absolute so that it runs from a temporary directory.
 const old = execFileSync('git', ['show', `${REVISION}:${SOURCE}`], { encoding: 'utf8' });

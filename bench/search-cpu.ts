@@ -11,10 +11,10 @@
 // one kind of query, for a profile of it: node --cpu-prof --import tsx bench/search-cpu.ts)
 import { cpus } from 'node:os';
 import { JsonBytes } from '../server/src/lib/json-bytes.ts';
-import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/modules/titles/search-index.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
+import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/search/index.ts';
 import { QUERY_KINDS } from './discovery-queries.ts';
 import { coldQueriesWithKinds, openCatalogue } from './search-setup.ts';
 

@@ -7,8 +7,9 @@
 // for 2,000 queries of two to eight single characters ("a b c d e f g h"), which read as beginnings of words would
 // make every title a candidate.
 // Usage: npm run bench -- search-junk   (BENCH_QUERIES, BENCH_TITLES, BENCH_DB)
-import { SegmentBuilder, TitleSearchIndex, type IndexTitleType as TitleType } from '../server/src/modules/titles/search-index.ts';
+
 import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
+import { SegmentBuilder, TitleSearchIndex, type IndexTitleType as TitleType } from '../server/src/search/index.ts';
 import { seededRandom } from './discovery-queries.ts';
 import { coldQueries, openCatalogue } from './search-setup.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './modules/titles/titles.fixtures.ts';
-import { normalizeText } from './modules/titles/titles.normalize.ts';
 import { upsertTitles } from './modules/titles/titles.repository.ts';
+import { normalizeText } from './search/normalize.ts';
 import { warmUp } from './warm-up.ts';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
-import { SegmentBuilder, TitleSearchIndex } from '../titles/search-index.ts';
+import { SegmentBuilder, TitleSearchIndex } from '../../search/index.ts';
 import { forEachIndexRowSqlite } from '../titles/titles.repository.ts';
 import { importCatalogue } from './catalogue.import.ts';
 import type { ImportReport } from './catalogue.report.ts';

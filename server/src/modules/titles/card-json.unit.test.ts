@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MediaSearchResultSchema } from '../../../../common/contracts/titles.ts';
 import { JsonBytes } from '../../lib/json-bytes.ts';
 import { responseJsonSchema } from '../../lib/serializer.ts';
-import { type IndexRow, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
+import { type IndexRow, SegmentBuilder, TitleSearchIndex } from '../../search/index.ts';
 import { presentCard } from './titles.presenter.ts';
 
 /** The contract's serializer for one card, compiled as the routes compile theirs. */

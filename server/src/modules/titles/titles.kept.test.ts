@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH_INPUT_MAX } from '../../../../common/contracts/titles.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from './titles.normalize.ts';
+import { normalizeText } from '../../search/normalize.ts';
 import { upsertTitles } from './titles.repository.ts';
 
 // Title pages answered before routing (lib/kept-answers.ts), over a real socket.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from './titles.normalize.ts';
+import { normalizeText } from '../../search/normalize.ts';
 import { upsertTitles } from './titles.repository.ts';
 
 // The title page's people, its kept answer and its similar titles, in a catalogue of their own

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { normalizeText } from '../../search/normalize.ts';
 import { RELEVANCE_CASES } from './search-relevance.fixture.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
-import { normalizeText } from './titles.normalize.ts';
 import { upsertTitles } from './titles.repository.ts';
 
 let ctx: TestContext;

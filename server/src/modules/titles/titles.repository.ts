@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind, TitlesTable, TitleType } from '../../db/schema.ts';
-import type { IndexCard, IndexRow } from './search-index.ts';
+import type { IndexCard, IndexRow } from '../../search/index.ts';
 import { DIGITS_7, titleIdOfKey } from './title-keys.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;

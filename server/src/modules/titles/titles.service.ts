@@ -18,10 +18,10 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { IntTable } from '../../lib/int-table.ts';
 import { JsonBytes } from '../../lib/json-bytes.ts';
 import { KeptBytes } from '../../lib/kept-bytes.ts';
+import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from '../../search/index.ts';
+import { searchQueryKey } from '../../search/normalize.ts';
 import { KeptPages } from './kept-pages.ts';
-import { type BrowseFilter, type ParsedQuery, parseQuery, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
 import { TitleCounts, titleKey } from './title-keys.ts';
-import { searchQueryKey } from './titles.normalize.ts';
 import { genreList, presentCard, presentDetails, presentHomeItem } from './titles.presenter.ts';
 import * as repo from './titles.repository.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { normalizeText } from '../../search/normalize.ts';
 import { titleKey } from './title-keys.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
-import { normalizeText } from './titles.normalize.ts';
 import { presentCard } from './titles.presenter.ts';
 import { findCardRows, upsertTitles, writeActivityBatch, writeActivityByKey } from './titles.repository.ts';
 import { recordTitleActivity } from './titles.service.ts';

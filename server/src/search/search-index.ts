@@ -16,10 +16,10 @@
  * since then live in a small delta segment, and their old copies in the main
  * segment are hidden (tombstones).
  */
-import { JsonBytes } from '../../lib/json-bytes.ts';
-import { LruMap } from '../../lib/lru.ts';
+import { JsonBytes } from '../lib/json-bytes.ts';
+import { LruMap } from '../lib/lru.ts';
+import { normalizeText, tokenize } from './normalize.ts';
 import { comparePacked, PackedStrings } from './packed-strings.ts';
-import { normalizeText, tokenize } from './titles.normalize.ts';
 
 export type IndexTitleType = 'movie' | 'tvSeries';
 

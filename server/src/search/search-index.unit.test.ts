@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { popularityOf } from '../catalogue/catalogue.normalize.ts';
+import { popularityOf } from '../modules/catalogue/catalogue.normalize.ts';
+import { fixtureCatalogue } from '../modules/titles/titles.fixtures.ts';
+import { normalizeText, tokenize } from './normalize.ts';
 import { type IndexRow, largestSorted, numeralForms, otherForms, SegmentBuilder, TitleSearchIndex } from './search-index.ts';
-import { fixtureCatalogue } from './titles.fixtures.ts';
-import { normalizeText, tokenize } from './titles.normalize.ts';
 
 function buildIndex() {
   const index = new TitleSearchIndex();

@@ -1,4 +1,4 @@
-// npm run bench [foundation|discovery|import|index-gc|search-cpu|search-ab|search-junk]: runs the named benchmark (foundation by default).
+// npm run bench [foundation|discovery|import|search-cpu|search-junk|relevance]: runs the named benchmark (foundation by default).
 import { spawnSync } from 'node:child_process';
 
 const which = process.argv[2] ?? 'foundation';
@@ -6,17 +6,14 @@ const scripts: Record<string, string> = {
   foundation: 'bench/foundation.ts',
   discovery: 'bench/discovery.ts',
   import: 'bench/catalogue-import.ts',
-  'index-gc': 'bench/index-gc.ts',
   'search-cpu': 'bench/search-cpu.ts',
-  'search-ab': 'bench/search-ab.ts',
+  relevance: 'bench/search-relevance.ts',
   'search-junk': 'bench/search-junk.ts',
 };
-/** Node flags a benchmark needs for itself. */
-const flags: Record<string, string[]> = { 'index-gc': ['--expose-gc'] };
 const script = scripts[which];
 if (!script) {
   console.error(`Unknown benchmark "${which}". Choose one of: ${Object.keys(scripts).join(', ')}.`);
   process.exit(2);
 }
-const r = spawnSync(process.execPath, [...(flags[which] ?? []), '--import', 'tsx', script, ...process.argv.slice(3)], { stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...process.argv.slice(3)], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

@@ -8,17 +8,13 @@
 // make every title a candidate.
 // Usage: npm run bench -- search-junk   (BENCH_QUERIES, BENCH_TITLES, BENCH_DB)
 
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
-import { SegmentBuilder, TitleSearchIndex, type IndexTitleType as TitleType } from '../server/src/search/index.ts';
+import type { IndexTitleType as TitleType } from '../server/src/search/index.ts';
 import { seededRandom } from './discovery-queries.ts';
-import { coldQueries, openCatalogue } from './search-setup.ts';
+import { coldQueries, indexCatalogue, openCatalogue } from './search-setup.ts';
 
 const COUNT = Number(process.env.BENCH_QUERIES ?? 15_000);
 const raw = await openCatalogue();
-const index = new TitleSearchIndex();
-const builder = new SegmentBuilder(index.genres);
-forEachIndexRowSqlite(raw, (row) => builder.push(row));
-index.replace(builder.finish());
+const { index } = indexCatalogue(raw);
 const words = [...new Set(coldQueries(raw).flatMap((q) => q.toLowerCase().split(/\s+/)).filter(Boolean))];
 raw.close();
 

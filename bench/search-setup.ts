@@ -1,10 +1,10 @@
-// What the in-process search benchmarks share (search-cpu, search-ab): the discovery benchmark's catalogue
-// (generated once into /tmp, or BENCH_DB) and its cold queries, each asked once. Index rows are read with
-// forEachIndexRowSqlite, as the titles service reads them at start-up.
+// What the in-process search benchmarks share (search-cpu, search-junk, relevance): the discovery benchmark's catalogue
+// (generated once into /tmp, or BENCH_DB), the search index built from it, and its cold queries, each asked once.
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { type IndexRow, SegmentBuilder, TitleSearchIndex } from '../server/src/search/index.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
 import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
 
@@ -18,6 +18,33 @@ export async function openCatalogue(): Promise<SQLite.Database> {
     await generateCatalogue(DB_FILE, COUNT);
   }
   return new SQLite(DB_FILE, { readonly: true });
+}
+
+/** The search index of the catalogue, built from its rows as the server builds it at start-up; and how long that took. */
+export function indexCatalogue(raw: SQLite.Database): { index: TitleSearchIndex; ms: number } {
+  const t0 = performance.now();
+  const index = new TitleSearchIndex();
+  const builder = new SegmentBuilder(index.genres);
+  const rows = raw
+    .prepare('select id, title_type, primary_title, original_title, start_year, genres, popularity, imdb_rating, imdb_votes from titles')
+    .raw(true)
+    .iterate() as IterableIterator<unknown[]>;
+  for (const r of rows) {
+    const row: IndexRow = {
+      id: r[0] as string,
+      titleType: r[1] as IndexRow['titleType'],
+      primaryTitle: r[2] as string,
+      originalTitle: r[3] as string | null,
+      startYear: r[4] as number | null,
+      genres: r[5] as string,
+      popularity: r[6] as number,
+      imdbRating: r[7] as number | null,
+      imdbVotes: r[8] as number,
+    };
+    builder.push(row);
+  }
+  index.replace(builder.finish());
+  return { index, ms: performance.now() - t0 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, editDistanceByTable, prefixEditDistance, prefixEditDistanceByTable } from './search-index.ts';
+import { editDistance, editDistanceByTable, prefixEditDistance, prefixEditDistanceByTable } from './edit-distance.ts';
 
 /** The definition: the best distance to any prefix of b within max characters of a's length. */
 function byPrefixes(a: string, b: string, max: number): number {

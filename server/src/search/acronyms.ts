@@ -368,7 +368,7 @@ export class AcronymSegment extends SegmentCore {
       best[j] = d;
     }
     const score = whole ? ACRONYM_WHOLE_SCORE : ACRONYM_SCORE;
-    for (let i = 0; i < k; i++) out.push({ seg: this as unknown as Segment, doc: best[i], score, key: hitKey(this, best[i], score) });
+    for (let i = 0; i < k; i++) out.push({ seg: this as unknown as Segment, doc: best[i], score, key: hitKey(this, best[i], score), part: -1 });
   }
 
 }

@@ -25,6 +25,11 @@ export interface Hit {
   score: number;
   /** Sort key: tier first, then popularity (see compareHits). */
   key: number;
+  /**
+   * The score the title would have if the words before its subtitle, or its subtitle, were its whole title, when that
+   * is better than `score` (the query is one of those parts exactly: see TitleSearchIndex.withTitleParts), else -1.
+   */
+  part: number;
 }
 
 /**

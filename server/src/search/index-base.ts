@@ -64,6 +64,12 @@ export class SearchIndexBase {
     return !this.hidden.has(id) && this.main.docOf(id) >= 0;
   }
 
+  /** The popularity of the best known title (each segment's first document is its best known). */
+  protected topPopularity(): number {
+    const main = this.main.n > 0 ? this.main.pop[0] : Number.NEGATIVE_INFINITY;
+    return this.delta !== null && this.delta.n > 0 ? Math.max(main, this.delta.pop[0]) : main;
+  }
+
   get size(): number {
     return this.main.n - this.hiddenCount + (this.delta?.n ?? 0);
   }

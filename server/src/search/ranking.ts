@@ -57,6 +57,7 @@ export class RankingSegment extends TypoSegment {
 
   /** Score of document d for the query, or -1 when it does not match. */
   protected score(d: number, c: ScoreContext): number {
+    this.partScore = -1;
     const start = this.tokStart[d];
     const end = this.tokStart[d + 1];
     const plen = this.primaryLen[d];
@@ -115,10 +116,38 @@ export class RankingSegment extends TypoSegment {
       if (tier >= 1 || otherYear) return -1;
       return c.articleOut === 'typo' ? TYPO_PENALTY + 0.5 : 1.5;
     }
-    if (!otherYear) return score + tier;
+    if (!otherYear) {
+      if (score === 0 && tier >= 1) {
+        const part = this.partTier(d, c, skip);
+        if (part >= 0 && part < tier) this.partScore = part;
+      }
+      return score + tier;
+    }
     // From another year: by tier first, then one year off before further off (3-8, the article's half kept).
     const whole = Math.floor(tier);
     return score + YEAR_PENALTY + 2 * whole + (Math.abs(this.year[d] - c.year) === 1 ? 0 : 1) + (tier - whole);
+  }
+
+  /**
+   * Set by score: the score document d would have if the words before its subtitle, or its subtitle, were its whole
+   * title ("2001" for 2001: A Space Odyssey, "return of the king" for The Lord of the Rings: The Return of the King),
+   * when that is better than its own, else -1 (see Hit.part).
+   */
+  partScore = -1;
+
+  /**
+   * The tier of title d's words before its subtitle or of its subtitle, as titles of their own, the first exact only (a
+   * title beginning with the words already ranks as one that begins with them), found past what comes before (as
+   * past an article and by reading the query otherwise: TWICE_FOUND_PAST); -1 when neither is the words.
+   */
+  private partTier(d: number, c: ScoreContext, skip: number): number {
+    const head = this.headLen[d];
+    const start = this.tokStart[d];
+    const end = start + this.primaryLen[d];
+    if (head === 0 || start + head >= end) return -1;
+    if (this.titleTier(start, start + head, c, skip) === 0) return TWICE_FOUND_PAST;
+    const sub = this.titleTier(start + head, end, c, skip);
+    return sub < 2 ? Math.floor(sub) + TWICE_FOUND_PAST : -1;
   }
 
   protected titleTier(from: number, to: number, c: ScoreContext, skip: number): number {

@@ -267,7 +267,7 @@ export class Segment extends RankingSegment {
         if (hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) return;
         seen[d >>> 5] |= 1 << (d & 31);
         seenList.push(d);
-        out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
+        out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s), part: this.partScore });
         found.count++;
         if (s <= 1) found.good++;
         found.done = found.count >= cap || found.good >= enough;
@@ -411,7 +411,7 @@ export class Segment extends RankingSegment {
             if (s >= 0 && (s < 1 || pass === 'exact') && !(hidden && (hidden[d >>> 5] & (1 << (d & 31))) !== 0)) {
               seen[d >>> 5] |= 1 << (d & 31);
               seenList.push(d);
-              out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s) });
+              out.push({ seg: this, doc: d, score: s, key: hitKey(this, d, s), part: this.partScore });
               // Chains run most popular first: once `enough` exact titles are in, later ones cannot rank higher (in the
               // 'exact' pass every title found scores alike).
               if ((s === 0 || pass === 'exact') && ++exactFound >= enough) return false;

@@ -15,6 +15,11 @@ import { SPLIT_MAX } from './typos.ts';
  * TitleSearchIndex.compute: "the dark night").
  */
 const TYPO_NAMED_MARGIN = 1.5;
+/**
+ * ...or, when some of those titles are the words or begin with them (an obscure namesake), 2: a hundred times the
+ * votes ("pursuit of happiness" gives The Pursuit of Happyness before an obscure Pursuit of Happiness).
+ */
+const NAMESAKE_MARGIN = 2;
 /** ...when fewer titles than this have the words as typed (a constant, so that a first page reads the same whatever its size). */
 const TYPO_NAMED_FEW = 20;
 
@@ -140,16 +145,19 @@ export class TitleSearchIndex extends AcronymIndex {
     // plainly, when a single word matched few titles, or to fill later pages. Acronym matches do not count here: the
     // typo matches decide where they rank.
     const few = hits.length === 0 || (q.tokens.length === 1 && hits.length < Math.min(want, 5)) || (offset > 0 && hits.length < want);
-    // Every word is real and a few titles have them all, but apart ("the dark night": Dark Was the Night), or as a whole
-    // title only once the query's article is passed over (Dark Night): one word may be a typo that is a real word too
-    // (see withNamedByTypo). The plain matches' best score and best popularity, else null.
-    let loose: { score: number; pop: number } | null = null;
-    if (plain > 0 && plain < TYPO_NAMED_FEW && q.tokens.length >= 2 && q.yearIdx < 0 && hits.every((h) => h.score >= 1.5)) {
-      loose = { score: 2, pop: Number.NEGATIVE_INFINITY };
+    // Every word is real and a few titles have them all: apart ("the dark night": Dark Was the Night), as a whole title
+    // only once the query's article is passed over (Dark Night), or as obscure namesakes ("pursuit of happiness"): one
+    // word may be a typo that is a real word too (see withNamedByTypo). The plain matches' best score and best
+    // popularity, and how much better known a title named through a typo must be; null when no title is that well known.
+    let loose: { score: number; pop: number; margin: number } | null = null;
+    if (plain > 0 && plain < TYPO_NAMED_FEW && q.tokens.length >= 2 && q.yearIdx < 0) {
+      loose = { score: 2, pop: Number.NEGATIVE_INFINITY, margin: TYPO_NAMED_MARGIN };
       for (const h of hits) {
         loose.score = Math.min(loose.score, h.score);
         loose.pop = Math.max(loose.pop, h.seg.pop[h.doc]);
       }
+      if (loose.score < 1.5) loose.margin = NAMESAKE_MARGIN;
+      if (loose.pop + loose.margin > this.topPopularity()) loose = null;
     }
     if (few) {
       hits = this.merged(hits, this.run(q, type, cap, want + 1, 'fallback'));
@@ -313,24 +321,49 @@ export class TitleSearchIndex extends AcronymIndex {
 
   /** The page of the hits (with the acronym matches ranked in) from `offset` to `want`, each with minus its score. */
   private page(found: Hit[], acronyms: Hit[] | null, offset: number, want: number): SearchPageResult {
-    let hits = found;
+    let hits = this.withTitleParts(found);
     if (acronyms !== null && acronyms.length > 0) hits = this.withAcronyms(hits, acronyms);
     const page = hits.slice(offset, want);
     return { ids: page.map((h) => h.seg.ids.at(h.doc)), scores: page.map((h) => -h.score), hasMore: hits.length > want };
   }
 
   /**
+   * The hits (best first) with the titles whose words before their subtitle, or whose subtitle, are exactly the words
+   * typed (see Hit.part) ranked so, when far better known (NAMESAKE_MARGIN) than every title they then pass: "return of
+   * the king" gives The Lord of the Rings: The Return of the King before an obscure Return of the King, "fellowship of
+   * the ring" before The Fellowship of the Ring Reloaded, "2001" 2001: A Space Odyssey before an obscure 2001. An
+   * obscure making-of ("Harry Potter: Behind the Magic") stays after the films that begin with the words.
+   */
+  private withTitleParts(hits: Hit[]): Hit[] {
+    const promoted: [Hit, number, number][] = [];
+    for (let i = 1; i < hits.length; i++) {
+      const h = hits[i];
+      if (h.part < 0) continue;
+      const key = hitKey(h.seg, h.doc, h.part);
+      let passed = Number.NEGATIVE_INFINITY;
+      for (let j = i - 1; j >= 0 && hits[j].key > key; j--) passed = Math.max(passed, hits[j].seg.pop[hits[j].doc]);
+      if (h.seg.pop[h.doc] >= passed + NAMESAKE_MARGIN) promoted.push([h, h.part, key]);
+    }
+    if (promoted.length === 0) return hits;
+    for (const [h, score, key] of promoted) {
+      h.score = score;
+      h.key = key;
+    }
+    return hits.sort(compareHits);
+  }
+
+  /**
    * The titles the words name whole through a typo, far better known than every title that has the words as typed
-   * (TYPO_NAMED_MARGIN), ranked with the best of those titles, by popularity among them: "the dark night" gives The
+   * (TYPO_NAMED_MARGIN, NAMESAKE_MARGIN), ranked with the best of those titles, by popularity among them: "the dark night" gives The
    * Dark Knight before Dark Was the Night. Other typo matches keep their place after the plain matches (among `hits`)
    * or stay out (`typos`, looked up for this alone), and so do the titles that only begin with the words through a typo
    * ("they w" is not The Walking Dead) and those further from what was typed than one edit in each of one or two
    * words: a word typed exactly as some title has it was seldom meant as another word two edits away.
    */
-  private withNamedByTypo(hits: Hit[], plain: { score: number; pop: number }, typos: Hit[] | null, tokens: string[]): Hit[] {
+  private withNamedByTypo(hits: Hit[], plain: { score: number; pop: number; margin: number }, typos: Hit[] | null, tokens: string[]): Hit[] {
     const named: Hit[] = [];
     for (const h of typos ?? hits) {
-      if (h.score < TYPO_PENALTY || h.score >= TYPO_PENALTY + 1 || h.seg.pop[h.doc] < plain.pop + TYPO_NAMED_MARGIN) continue;
+      if (h.score < TYPO_PENALTY || h.score >= TYPO_PENALTY + 1 || h.seg.pop[h.doc] < plain.pop + plain.margin) continue;
       if (!wordsOneEditOff(h, tokens)) continue;
       h.score = plain.score;
       h.key = hitKey(h.seg, h.doc, plain.score);

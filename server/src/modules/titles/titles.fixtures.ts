@@ -14,6 +14,16 @@ export const REAL_TITLES: Real[] = [
   ['tt13130308', 'movie', 'GodFather', null, 2022, 'Action,Drama', 7000, 5.3],
   ['tt0071562', 'movie', 'The Godfather Part II', null, 1974, 'Crime,Drama', 1350000, 9.0],
   ['tt0099674', 'movie', 'The Godfather Part III', null, 1990, 'Crime,Drama', 420000, 7.6],
+  // Obscure near-namesakes of famous films: a title that only begins with the words of a famous film's subtitle, one
+  // that is exactly that subtitle, and one that is exactly a famous title but for a letter.
+  ['tt9900001', 'movie', 'The Fellowship of the Ring Reloaded', null, 2019, 'Comedy', 3, 6.1],
+  ['tt9900002', 'movie', 'Return of the King', null, 2007, 'Drama', 40, 5.2],
+  ['tt9900003', 'movie', 'Return of the Kingdom', null, 2015, 'Action', 12, 4.9],
+  ['tt0454921', 'movie', 'The Pursuit of Happyness', null, 2006, 'Biography,Drama', 530000, 8.0],
+  ['tt9900004', 'movie', 'Pursuit of Happiness', null, 2001, 'Comedy,Romance', 900, 5.6],
+  // Titles that begin with a number that is also a year: "2001" is first of all 2001: A Space Odyssey.
+  ['tt0387575', 'movie', '2001 Maniacs', null, 2005, 'Comedy,Horror', 19000, 5.4],
+  ['tt9900005', 'movie', '2001', null, 2015, 'Drama', 25, 6.0],
   ['tt0111161', 'movie', 'The Shawshank Redemption', null, 1994, 'Drama', 2900000, 9.3],
   ['tt0468569', 'movie', 'The Dark Knight', null, 2008, 'Action,Crime,Drama', 2800000, 9.0],
   // Has every word of "the dark night", apart: The Dark Knight, named through a typo, still comes first.

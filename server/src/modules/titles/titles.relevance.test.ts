@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { normalizeText } from '../../search/normalize.ts';
-import { RELEVANCE_CASES } from './search-relevance.fixture.ts';
+import { RELEVANCE_CASES } from '../../search/relevance-cases.ts';
 import { fixtureCatalogue } from './titles.fixtures.ts';
 import { upsertTitles } from './titles.repository.ts';
 

@@ -1,13 +1,28 @@
 /**
- * Search relevance: what a fan types, and the title that must come first.
- * Run by titles.relevance.test.ts against titles.fixtures.ts (>= 95% must pass).
+ * Search relevance: what a fan types, and the title that must come first. Run against the test catalogue
+ * (relevance.unit.test.ts: titles.fixtures.ts), the starter catalogue (relevance.starter.test.ts) and the generated
+ * million titles (npm run bench -- relevance).
  */
+import type { TitleSearchIndex } from './title-index.ts';
 export interface RelevanceCase {
   query: string;
   expect: string;
   titleType?: 'movie' | 'tvSeries';
   why: string;
 }
+
+/**
+ * A famous title before obscure titles that are, or begin with, the words typed: the film whose subtitle they are, the
+ * film one letter away, the film whose title before its subtitle is a number that is also a year. These hold on
+ * every catalogue.
+ */
+export const NAMESAKE_CASES: RelevanceCase[] = [
+  { query: 'fellowship of the ring', expect: 'tt0120737', why: 'the subtitle of a famous film, before a title that begins with it' },
+  { query: 'return of the king', expect: 'tt0167260', why: 'the subtitle of a famous film, before an obscure title that is the words' },
+  { query: 'return of the ki', expect: 'tt0167260', why: 'the subtitle of a famous film being typed' },
+  { query: 'pursuit of happiness', expect: 'tt0454921', why: 'a famous title one letter away, before an obscure exact namesake' },
+  { query: '2001', expect: 'tt0062622', why: 'a number that is a year and the title before its subtitle' },
+];
 
 export const RELEVANCE_CASES: RelevanceCase[] = [
   // exact titles
@@ -142,4 +157,20 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'watch the matrix online', expect: 'tt0133093', why: 'words that say what is looked for, before and after the title' },
   { query: 'bravehart', expect: 'tt0112573', why: 'a typo that also reads as two words that no title has together' },
   { query: 'thegodfather', expect: 'tt0068646', why: 'a whole title typed together' },
+  // famous titles before obscure near-namesakes
+  ...NAMESAKE_CASES,
 ];
+
+/**
+ * The cases of `cases` whose expected title does not come first on the index, each described with the first three
+ * titles found (`titleOf` names an id). Cases whose expected title the index does not hold are left out.
+ */
+export function relevanceFailures(index: TitleSearchIndex, cases: readonly RelevanceCase[], titleOf: (id: string) => string): string[] {
+  const failures: string[] = [];
+  for (const c of cases) {
+    if (!index.has(c.expect)) continue;
+    const { ids } = index.search(c.query, { type: c.titleType ?? null, limit: 3 });
+    if (ids[0] !== c.expect) failures.push(`  "${c.query}" (${c.why}): expected ${c.expect} ${titleOf(c.expect)}, got ${ids.map((id) => `${id} ${titleOf(id)}`).join(' | ') || 'nothing'}`);
+  }
+  return failures;
+}

@@ -29,7 +29,7 @@ const GENRE_WEIGHTS = [30, 20, 10, 9, 8, 7, 7, 6, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 
 const FIRST = 'James Mary John Anna Robert Linda Michael Sofia David Elena William Chloe Richard Yuki Thomas Amélie Carlos Ingrid Akira Fatima Lars Priya'.split(' ');
 const LAST = 'Smith Garcia Müller Rossi Tanaka Kowalski Dubois Silva Johansson Kim Nguyen Novak Horvat Petrov Okafor Costa Larsen Moreau Singh Cohen'.split(' ');
 
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 export async function generateCatalogue(file: string, count: number): Promise<void> {
   if (existsSync(file)) rmSync(file);

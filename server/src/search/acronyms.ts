@@ -1,8 +1,9 @@
+/** Acronyms: finding a title by the first characters of its words ("lotr"). */
+
 import { type Hit, hitKey } from './hits.ts';
 import { SegmentCore } from './segment.ts';
 import type { Segment } from './segment-search.ts';
 import type { ParsedQuery } from './types.ts';
-
 
 /**
  * Acronyms. A title's acronym is the first character of each word of its primary title as the index reads it
@@ -91,7 +92,6 @@ export class AcronymSegment extends SegmentCore {
    * Per vocabulary word: its first character's acronym code, and ACRO_DIGITS when it is a number, ACRO_MINOR for
    * MINOR_WORDS, ACRO_ARTICLE for ARTICLES.
    */
-
   protected acroWord = new Uint16Array(0);
   protected acroCodes = new Uint8Array(ACRONYM_MAX);
   /** The documents an acronym lookup keeps (see acronymSearch). */

@@ -4,7 +4,6 @@ import type { SegmentCore } from './segment.ts';
 import type { Segment } from './segment-search.ts';
 import { type BrowseFilter, type BrowseSort, type SearchPageResult, TYPE_CODE } from './types.ts';
 
-
 /**
  * The fewest IMDb votes a title needs to appear in a list sorted by rating (IMDb's own Top 250 asks as many): below
  * it, a rating is a handful of people's, and 9.8 from 12 votes would top every list. Sorted by rating, titles come in

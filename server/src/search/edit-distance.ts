@@ -1,5 +1,6 @@
 /** Edit distances between words (optimal string alignment), for typos. */
 
+/** The table's three last rows, reused by every comparison (words are at most 63 characters). */
 const ED_ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /**
@@ -124,6 +125,7 @@ export function patternDistance(m: number, b: Uint8Array | Uint16Array, from: nu
   return Math.min(COLUMN_SCORES[len], max + 1);
 }
 
+/** A word's code units, for comparing it bit-parallel as if it were packed. */
 const STRING_UNITS = new Uint16Array(64);
 function distanceToString(a: string, b: string, max: number, prefix: boolean): number {
   for (let j = 0; j < b.length; j++) STRING_UNITS[j] = b.charCodeAt(j);

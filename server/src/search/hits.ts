@@ -7,6 +7,7 @@ import { comparePacked } from './packed-strings.ts';
 import type { SegmentCore } from './segment.ts';
 import type { Segment } from './segment-search.ts';
 
+/** How popular a title found past its leading article counts as, against one found as typed (see ARTICLE_PENALTY). */
 const ARTICLE_FACTOR = 0.4;
 
 /**
@@ -16,7 +17,7 @@ const ARTICLE_FACTOR = 0.4;
  * production year) more often than a typo lands on another real word.
  */
 export const YEAR_PENALTY = 3;
-
+/** What a word matched only through a typo adds: after every title found as typed, whatever its year. */
 export const TYPO_PENALTY = 9;
 
 export interface Hit {

@@ -4,9 +4,12 @@ import { editDistance } from './edit-distance.ts';
 import { tokenize } from './normalize.ts';
 import type { ParsedQuery } from './types.ts';
 
+/** Leading words a title may have or not and still be known by the rest ("the dune", "godfather"). */
 export const ARTICLES = new Set(['the', 'a', 'an']);
 
+/** Words of a query past the eighth are dropped: a title is found by fewer, and each costs a lookup. */
 export const MAX_QUERY_TOKENS = 8;
+/** A word is cut to this length: no title word is longer, and typos of longer ones cost more to look for. */
 const MAX_TOKEN_LENGTH = 40;
 
 export function parseQuery(input: string): ParsedQuery {
@@ -28,6 +31,7 @@ export function parseQuery(input: string): ParsedQuery {
 
 /** Roman numerals from 1 to 20, at their value. */
 const ROMAN_NUMERALS = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii', 'xiii', 'xiv', 'xv', 'xvi', 'xvii', 'xviii', 'xix', 'xx'];
+/** Number words from one to twenty, at their value. */
 const NUMBER_WORDS = [
   '',
   'one',
@@ -124,6 +128,7 @@ const ABBREVIATIONS = new Map(
     [b, [a]],
   ]),
 );
+/** No other form (shared, so that most words cost no allocation). */
 export const NO_FORMS: string[] = [];
 
 /**

@@ -5,7 +5,6 @@ import { numberValue } from './query.ts';
 import type { ParsedQuery } from './types.ts';
 import { TypoSegment } from './typos.ts';
 
-
 export interface ScoreContext {
   tokens: string[];
   nq: number;

@@ -19,6 +19,7 @@ const SORT_CANDIDATES_MAX = 64;
 const FILTER_RATIO = 32;
 /** Words or prefixes in more than 1/64 of the titles keep their filter bitset (256 at most: 32 MB for a million titles). */
 const SHARED_FILTER_SHARE = 64;
+/** ...and at most this many are kept (32 MB for a million titles), the oldest made going first. */
 const SHARED_FILTERS_MAX = 256;
 
 /** Vocabulary ranges without one word (-1: none) that they may hold. */

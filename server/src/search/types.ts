@@ -46,6 +46,7 @@ export interface SearchPageResult {
   hasMore: boolean;
 }
 
+/** A title type's number in a segment (one byte a title). */
 export const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
 
 /**

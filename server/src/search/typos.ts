@@ -7,6 +7,7 @@ import { BIT_WORD_MAX, clearPattern, editDistanceByTable, patternDistance, prefi
 const SWAP_LOOKUP_MAX = 7;
 /** At most this many words beginning with a swapped prefix are taken. */
 const SWAP_PREFIX_WORDS = 20;
+/** No words, no candidates (shared, so that most lookups cost no allocation). */
 export const NO_WORDS: readonly number[] = [];
 const NO_CANDIDATES = new Int32Array(0);
 

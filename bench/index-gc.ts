@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import SQLite from 'better-sqlite3';
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SegmentBuilder, TitleSearchIndex } from '../server/src/search/index.ts';
 import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+import { forEachIndexRowSqlite } from './index-rows.ts';
 
 const collect = (globalThis as { gc?: () => void }).gc;
 if (!collect) {

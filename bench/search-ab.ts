@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
-import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
+import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.shared.ts';
 import * as Current from '../server/src/search/index.ts';
+import { forEachIndexRowSqlite } from './index-rows.ts';
 import { coldQueries, openCatalogue } from './search-setup.ts';
 
 type SearchModule = typeof Current;

@@ -12,10 +12,10 @@
 import { cpus } from 'node:os';
 import { JsonBytes } from '../server/src/lib/json-bytes.ts';
 import { presentCard } from '../server/src/modules/titles/titles.presenter.ts';
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
-import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.service.ts';
+import { SUGGESTION_LIMIT } from '../server/src/modules/titles/titles.shared.ts';
 import { parseQuery, SegmentBuilder, TitleSearchIndex } from '../server/src/search/index.ts';
 import { QUERY_KINDS } from './discovery-queries.ts';
+import { forEachIndexRowSqlite } from './index-rows.ts';
 import { coldQueriesWithKinds, openCatalogue } from './search-setup.ts';
 
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES ?? 3));

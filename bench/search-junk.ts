@@ -8,9 +8,9 @@
 // make every title a candidate.
 // Usage: npm run bench -- search-junk   (BENCH_QUERIES, BENCH_TITLES, BENCH_DB)
 
-import { forEachIndexRowSqlite } from '../server/src/modules/titles/titles.repository.ts';
 import { SegmentBuilder, TitleSearchIndex, type IndexTitleType as TitleType } from '../server/src/search/index.ts';
 import { seededRandom } from './discovery-queries.ts';
+import { forEachIndexRowSqlite } from './index-rows.ts';
 import { coldQueries, openCatalogue } from './search-setup.ts';
 
 const COUNT = Number(process.env.BENCH_QUERIES ?? 15_000);

@@ -1,6 +1,6 @@
 import type { SetProfileRequest } from '../../../../common/contracts/auth.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 
 /** A person may only change their own profile: the actor is the subject. */

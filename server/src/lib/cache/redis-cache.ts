@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Cache, type CacheListener, type CacheStore, StoreCache } from './cache.ts';
 
@@ -9,8 +10,14 @@ const LOOKUP = `local v = redis.call('GET', KEYS[1]) or '0'
 return {v, redis.call('GET', ARGV[1] .. v .. ':' .. ARGV[2])}`;
 
 /**
+ * How long a namespace's version is kept after its last invalidation. Past it the version is '0' again, which is safe
+ * because no entry lives half as long (see store) and every invalidation sets a version never used before.
+ */
+const VERSION_TTL_MS = 86_400_000;
+
+/**
  * Entries in Redis, shared by every process: `<prefix><namespace>:<version>:<key>` holds the value as JSON with its
- * time to live, `<prefix>v:<namespace>` the namespace's version (INCR on invalidation).
+ * time to live (under VERSION_TTL_MS), `<prefix>v:<namespace>` the namespace's version (a new one on invalidation).
  */
 class RedisStore implements CacheStore {
   constructor(
@@ -32,7 +39,8 @@ class RedisStore implements CacheStore {
   }
 
   async store(namespace: string, version: string, key: string, value: unknown, ttlMs: number): Promise<void> {
-    await this.redis.set(this.entryKey(namespace, version, key), JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+    const ttl = Math.min(VERSION_TTL_MS / 2, Math.max(1, Math.round(ttlMs)));
+    await this.redis.set(this.entryKey(namespace, version, key), JSON.stringify(value), 'PX', ttl);
   }
 
   async remove(namespace: string, key: string): Promise<void> {
@@ -41,7 +49,7 @@ class RedisStore implements CacheStore {
   }
 
   async bump(namespace: string): Promise<void> {
-    await this.redis.incr(this.versionKey(namespace));
+    await this.redis.set(this.versionKey(namespace), randomUUID(), 'PX', VERSION_TTL_MS);
   }
 }
 

@@ -133,9 +133,11 @@ export async function titlesRoutes(app: FastifyInstance) {
     r.get(
       path,
       {
-          schema: {
+        config: { publicCache: DIRECTORY_CACHE },
+        schema: {
           tags,
           summary: `The 10 most popular ${type === 'movie' ? 'movies' : 'TV series'} (the empty search box)`,
+          description: describeCaching(DIRECTORY_CACHE),
           response: { 200: envelope(SearchResponseSchema) },
         },
       },
@@ -258,7 +260,8 @@ export async function titlesRoutes(app: FastifyInstance) {
     r.get(
       path,
       {
-          schema: {
+        config: { publicCache: HOME_CACHE },
+        schema: {
           tags,
           summary: `Weekly popular ${type === 'movie' ? 'movies' : 'TV series'} (?limit=20, at most 100; cached for a minute)`,
           description:

@@ -63,8 +63,7 @@ export class TitleIndexSync {
     const lookBack = Date.now() - this.watermarkMovedAt < 120_000;
     const mark = this.watermark === null ? new Date(0) : new Date(this.watermark);
     const since = lookBack ? new Date(mark.getTime() - 60_000) : mark;
-    const sinceValue = database.dialect === 'sqlite' ? since.toISOString() : since;
-    const rows = await repo.listIndexRowsChangedSince(database.db, sinceValue, lookBack ? '>=' : '>', DELTA_MAX + 1);
+    const rows = await repo.listIndexRowsChangedSince(database.db, since, lookBack ? '>=' : '>', DELTA_MAX + 1);
     let fresh = 0;
     for (const r of rows) {
       const had = this.changed.get(r.id);

@@ -57,8 +57,15 @@ export async function forEachIndexRow(db: Db, fn: (row: IndexRowWithStamp) => vo
 }
 
 /** Titles created or changed at or after a moment (uses titles_updated_at_idx). */
-export async function listIndexRowsChangedSince(db: Db, since: Date | string, op: '>' | '>=', limit: number): Promise<IndexRowWithStamp[]> {
-  return (await db.selectFrom('titles').select(INDEX_COLUMNS).where('updatedAt', op, since).orderBy('updatedAt').limit(limit).execute()) as IndexRowWithStamp[];
+export async function listIndexRowsChangedSince(db: Db, since: Date, op: '>' | '>=', limit: number): Promise<IndexRowWithStamp[]> {
+  // As ISO text: what SQLite stores, and what PostgreSQL reads as a timestamptz.
+  return (await db
+    .selectFrom('titles')
+    .select(INDEX_COLUMNS)
+    .where('updatedAt', op, since.toISOString())
+    .orderBy('updatedAt')
+    .limit(limit)
+    .execute()) as IndexRowWithStamp[];
 }
 
 export async function latestTitleChange(db: Db): Promise<Date | string | null> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { normalizeText } from '../../search/index.ts';
 import { REAL_TITLES, realTitle } from './titles.fixtures.ts';
@@ -9,6 +9,7 @@ import { upsertTitles } from './titles.repository.ts';
 let ctx: TestContext;
 const seen: string[] = [];
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
 
 beforeAll(async () => {
   ctx = await createTestApp(
@@ -114,5 +115,32 @@ describe('HTTP caching of answers that are the same for everyone', () => {
     const click = await ctx.app.inject({ method: 'POST', url: '/api/movies/search-click', payload: { query: 'dune', titleId: 'tt1160419' } });
     expect(click.statusCode).toBe(200);
     expect(click.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('cached search answers', () => {
+  it('shares one answer between inputs that read the same, and keeps types, pages and unfinished words apart', async () => {
+    const search = vi.spyOn(ctx.app.titles.index, 'search');
+    try {
+      const suggest = (input: string, titleType: string | null = null) => post('/api/movies/search', { input, titleType });
+      const first = await suggest('The  Godfather Saga');
+      expect(search).toHaveBeenCalledTimes(1);
+      for (const input of ['THE GÖDFATHER SAGA', 'the godfather saga', 'The Godfather, Saga']) {
+        expect((await suggest(input)).json()).toEqual(first.json());
+      }
+      expect(search).toHaveBeenCalledTimes(1);
+      // Another type, or the last word finished (a trailing space: not a prefix any more), is another answer.
+      await suggest('the godfather saga', 'movie');
+      await suggest('the godfather saga ');
+      expect(search).toHaveBeenCalledTimes(3);
+      const page = (q: string, n: number) => ctx.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}&page=${n}` });
+      expect((await page('godfather saga', 1)).json().data.page).toBe(1);
+      expect((await page('GODFATHER SAGA', 2)).json().data.page).toBe(2);
+      expect(search).toHaveBeenCalledTimes(5);
+      expect((await page('Godfather  Saga', 2)).json().data.page).toBe(2);
+      expect(search).toHaveBeenCalledTimes(5);
+    } finally {
+      search.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from '../../search/normalize.ts';
+import { normalizeText } from '../../search/index.ts';
 import { upsertTitles } from './titles.repository.ts';
 
 // The title page's people, its cached answer and its similar titles, in a catalogue of their own

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from '../../search/normalize.ts';
+import { normalizeText } from '../../search/index.ts';
 import { generatedTitles, REAL_TITLES, realTitle } from './titles.fixtures.ts';
 import { presentCard } from './titles.presenter.ts';
 import { findCardRows, upsertTitles, writeActivityBatch } from './titles.repository.ts';
@@ -511,33 +511,6 @@ describe('title views', () => {
   });
 });
 
-describe('cached search answers', () => {
-  it('shares one answer between inputs that read the same, and keeps types, pages and unfinished words apart', async () => {
-    const search = vi.spyOn(ctx.app.titles.index, 'search');
-    try {
-      const suggest = (input: string, titleType: string | null = null) => post('/api/movies/search', { input, titleType });
-      const first = await suggest('The  Godfather Saga');
-      expect(search).toHaveBeenCalledTimes(1);
-      for (const input of ['THE GÖDFATHER SAGA', 'the godfather saga', 'The Godfather, Saga']) {
-        expect((await suggest(input)).json()).toEqual(first.json());
-      }
-      expect(search).toHaveBeenCalledTimes(1);
-      // Another type, or the last word finished (a trailing space: not a prefix any more), is another answer.
-      await suggest('the godfather saga', 'movie');
-      await suggest('the godfather saga ');
-      expect(search).toHaveBeenCalledTimes(3);
-      const page = (q: string, n: number) => ctx.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}&page=${n}` });
-      expect((await page('godfather saga', 1)).json().data.page).toBe(1);
-      expect((await page('GODFATHER SAGA', 2)).json().data.page).toBe(2);
-      expect(search).toHaveBeenCalledTimes(5);
-      expect((await page('Godfather  Saga', 2)).json().data.page).toBe(2);
-      expect(search).toHaveBeenCalledTimes(5);
-    } finally {
-      search.mockRestore();
-    }
-  });
-});
-
 describe('index upkeep', () => {
   it('picks up new and changed titles', async () => {
     await upsertTitles(ctx.database.db, [{ id: 'tt7777777', titleType: 'movie', primaryTitle: 'Zyzzyva Returns', genres: ['Comedy'], popularity: 3 }], searchText);
@@ -607,30 +580,5 @@ describe('index upkeep', () => {
     );
     await ctx.app.titles.sync();
     expect((await ctx.app.titles.cardsFor(['tt7777778']))[0]).toMatchObject({ creator: 'Second Director', primaryImage: 'https://img.example.org/new.jpg' });
-  });
-});
-
-// Last in the file: these clicks also count as activity for the weekly ranking tested above.
-describe('popular searches by people', () => {
-  it('counts people, not clicks: one person clicking 20 times counts once, two people once each count twice', async () => {
-    const click = (query: string, titleId: string, headers: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: '/api/movies/search-click', payload: { query, titleId }, headers });
-    for (let i = 0; i < 20; i++) expect((await click('heat', 'tt0113277', { 'user-agent': 'Same/1.0' })).statusCode).toBe(200);
-    expect((await click('alien', 'tt0078748', { 'user-agent': 'First/1.0' })).statusCode).toBe(200);
-    expect((await click('Alien', 'tt0078748', { 'user-agent': 'Second/1.0' })).statusCode).toBe(200);
-    const popular = async () => (await get('/api/movies/popular-searches')).json().data as { query: string; count: number }[];
-    const list = await popular();
-    const at = (query: string) => list.findIndex((s) => s.query === query);
-    expect([list[at('alien')], list[at('heat')]]).toEqual([
-      { query: 'alien', count: 2 },
-      { query: 'heat', count: 1 },
-    ]);
-    expect(at('alien')).toBeLessThan(at('heat'));
-    // A signed-in person is one person whatever browser they click from.
-    const fan = await buildUser(ctx);
-    for (const agent of ['Phone/1.0', 'Laptop/1.0']) {
-      expect((await click('heat', 'tt0113277', { ...fan.headers, 'user-agent': agent })).statusCode).toBe(200);
-    }
-    expect((await popular()).find((s) => s.query === 'heat')).toEqual({ query: 'heat', count: 2 });
   });
 });

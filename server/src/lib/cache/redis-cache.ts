@@ -8,6 +8,7 @@ import { type Cache, type CacheListener, type CacheStore, StoreCache } from './c
  */
 const LOOKUP = `local v = redis.call('GET', KEYS[1]) or '0'
 return {v, redis.call('GET', ARGV[1] .. v .. ':' .. ARGV[2])}`;
+const LOOKUP_COMMAND = 'reelhouseCacheLookup';
 
 /**
  * How long a namespace's version is kept after its last invalidation. Past it the version is '0' again, which is safe
@@ -20,10 +21,17 @@ const VERSION_TTL_MS = 86_400_000;
  * time to live (under VERSION_TTL_MS), `<prefix>v:<namespace>` the namespace's version (a new one on invalidation).
  */
 class RedisStore implements CacheStore {
+  private readonly lookupScript: (versionKey: string, entriesPrefix: string, key: string) => Promise<[string, string | null]>;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    // Sent once; then run by its hash (EVALSHA).
+    if (!(LOOKUP_COMMAND in redis)) redis.defineCommand(LOOKUP_COMMAND, { numberOfKeys: 1, lua: LOOKUP });
+    const command = (redis as unknown as Record<string, (...args: string[]) => Promise<[string, string | null]>>)[LOOKUP_COMMAND];
+    this.lookupScript = (versionKey, entriesPrefix, key) => command.call(redis, versionKey, entriesPrefix, key);
+  }
 
   private versionKey(namespace: string): string {
     return `${this.prefix}v:${namespace}`;
@@ -34,7 +42,7 @@ class RedisStore implements CacheStore {
   }
 
   async lookup(namespace: string, key: string): Promise<{ version: string; value?: unknown }> {
-    const [version, json] = (await this.redis.eval(LOOKUP, 1, this.versionKey(namespace), `${this.prefix}${namespace}:`, key)) as [string, string | null];
+    const [version, json] = await this.lookupScript(this.versionKey(namespace), `${this.prefix}${namespace}:`, key);
     return json === null ? { version } : { version, value: JSON.parse(json) };
   }
 

@@ -7,19 +7,21 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createKeptAnswers } from './lib/kept-answers.ts';
-import { lazyChildLogger } from './lib/request-logger.ts';
-import { createSerializerCompiler } from './lib/serializer.ts';
+import type { Cache, CacheListener } from './lib/cache/cache.ts';
+import { createMemoryCache } from './lib/cache/memory-cache.ts';
+import { createRedisCache } from './lib/cache/redis-cache.ts';
+import { registerPublicCaching } from './lib/http/public-cache.ts';
+import { lazyChildLogger } from './lib/http/request-logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { keptHomeSections, keptSearchPages, keptSuggestions, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
+import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
@@ -32,8 +34,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     redis: Redis | null;
-    /** Requests the HTTP front answered and connections it handed to Node's HTTP server (lib/http-front.ts). */
-    httpFrontStats(): { answered: number; handedOver: number; open: number };
+    /** Computed data that is the same for everyone: in Redis when REDIS_URL is set, else in this process. */
+    cache: Cache;
   }
 }
 
@@ -42,6 +44,10 @@ export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** Prefix of the cache's keys in Redis (tests give each app its own). */
+  cachePrefix?: string;
+  /** Told of every cache lookup (namespace, hit), for metrics. */
+  cacheListener?: CacheListener;
 }
 
 const STRICT_CSP = {
@@ -71,10 +77,7 @@ function nextRequestId(): string {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  // Kept answers (title pages people just asked for) are sent before routing; see lib/kept-answers.ts.
-  const kept = createKeptAnswers();
   const app = Fastify({
-    serverFactory: kept.serverFactory,
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -93,12 +96,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     childLoggerFactory: lazyChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('httpFrontStats', () => kept.frontStats());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
+  const cacheOptions = { prefix: opts.cachePrefix, listener: opts.cacheListener };
+  app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };
@@ -136,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // App plugins.
   registerErrorHandling(app);
+  registerPublicCaching(app);
   registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
@@ -146,22 +151,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
-  // Title pages, the home sections and the search box's suggestions are the same whoever asks: their routes never
-  // read the session, so requests carrying one take the kept answers too.
-  // The empty search box's lists first: the title pages' finder answers every other path under /api/movies/.
-  kept.add('/api/movies/popular-', keptHomeSections(app.titles), { sameForEveryone: true });
-  kept.add('/api/movies/', keptTitlePages(app.titles), { sameForEveryone: true });
-  kept.add('/api/home/', keptHomeSections(app.titles), { sameForEveryone: true });
-  kept.add('/api/search', keptSearchPages(app.titles), { sameForEveryone: true });
-  kept.addPost('/api/movies/search', keptSuggestions(app.titles), { sameForEveryone: true });
-  app.addHook('onReady', (done) => {
-    kept.attach({ headersFor, nextRequestId, log: app.log, slowMs: config.SLOW_ANSWER_MS });
-    done();
-  });
-  app.addHook('preClose', (done) => {
-    kept.stop();
-    done();
-  });
   startTmdbFeeds(app);
 
   // The single-page app: built files, and index.html for every other non-API path.

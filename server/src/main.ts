@@ -5,7 +5,6 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type StallWatch, watchStalls } from './lib/stall-watch.ts';
 import { ensureCatalogue } from './modules/catalogue/catalogue.bootstrap.ts';
-import { warmUp } from './warm-up.ts';
 
 // Variables from a local .env file, when there is one (real environment variables win).
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -57,7 +56,6 @@ process.on('SIGINT', () => void stop('SIGINT'));
 
 // First start with an empty catalogue: import CATALOGUE_DIR, or log how to fill it.
 await ensureCatalogue(database, config, app.log);
-if (config.WARM_UP_MS > 0) app.log.info(await warmUp(app, { maxMs: config.WARM_UP_MS }), 'request paths warmed up');
 // Building the search index leaves a few hundred MB of garbage in the old generation (with a million titles).
 // Collected here, before the first request, rather than by the first full collection under traffic, which
 // then held the event loop for 150-180 ms. `npm start` runs Node with --expose-gc for this call alone.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +53,10 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database with a real SMTP server receiving its mail. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { cachePrefix?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
   const smtp = await startSmtpServer();
   const { database, url, cleanup } = await openTestDatabase();
   const web = mkdtempSync(join(tmpdir(), 'reelhouse-web-'));
@@ -66,7 +70,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: web,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  // A cache key prefix of its own, so test files sharing one Redis never read each other's answers.
+  const app = await buildApp({ config, database, logger: false, cachePrefix: opts.cachePrefix ?? `test-${randomUUID()}:` });
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -7,6 +7,7 @@ import * as m20261122000400 from './migrations/20261122000400_discovery.ts';
 import * as m20261122000500 from './migrations/20261122000500_tmdb_feeds.ts';
 import * as m20261122000600 from './migrations/20261122000600_title_creator.ts';
 import * as m20261123000100 from './migrations/20261123000100_title_people_json.ts';
+import * as m20261126000100 from './migrations/20261126000100_search_query_clickers.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122000500_tmdb_feeds': m20261122000500,
   '20261122000600_title_creator': m20261122000600,
   '20261123000100_title_people_json': m20261123000100,
+  '20261126000100_search_query_clickers': m20261126000100,
 };
 
 /** Column types that differ between the two databases. */

@@ -119,6 +119,13 @@ export interface SearchQueryDailyTable {
   count: number;
 }
 
+/** Who clicked a result of a search on a day (a user id, or a hash of an anonymous client). */
+export interface SearchQueryClickersTable {
+  day: string;
+  query: string;
+  clicker: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -130,4 +137,5 @@ export interface DB {
   tmdbUpcoming: TmdbUpcomingTable;
   titleActivityDaily: TitleActivityDailyTable;
   searchQueryDaily: SearchQueryDailyTable;
+  searchQueryClickers: SearchQueryClickersTable;
 }

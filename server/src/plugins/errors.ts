@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../lib/http/errors.ts';
 
 function fieldOf(instancePath: string, context: string): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
-import { indexRowsOf } from '../../test/index-rows.ts';
 import { importCatalogue } from '../modules/catalogue/catalogue.import.ts';
+import { forEachIndexRow } from '../modules/titles/titles.repository.ts';
 import { RATING_MIN_VOTES } from './browse.ts';
 import { SegmentBuilder } from './builder.ts';
 import { NAMESAKE_CASES, RELEVANCE_CASES, relevanceFailures } from './relevance-cases.ts';
@@ -25,10 +25,10 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('search relev
     cleanup = opened.cleanup;
     await importCatalogue(opened.database, STARTER);
     const builder = new SegmentBuilder(index.genres);
-    for (const row of await indexRowsOf(opened.database)) {
+    await forEachIndexRow(opened.database.db, (row) => {
       builder.push(row);
       rowOf.set(row.id, row);
-    }
+    });
     index.replace(builder.finish());
   }, 300_000);
   afterAll(async () => {

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
-import { indexRowsOf } from '../../../test/index-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { SegmentBuilder, TitleSearchIndex } from '../../search/index.ts';
+import { forEachIndexRow } from '../titles/titles.repository.ts';
 import { importCatalogue } from './catalogue.import.ts';
 import type { ImportReport } from './catalogue.report.ts';
 
@@ -54,10 +54,10 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('starter cata
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);
     const titleOf = new Map<string, string>();
-    for (const row of await indexRowsOf(database)) {
+    await forEachIndexRow(database.db, (row) => {
       builder.push(row);
       titleOf.set(row.id, row.primaryTitle);
-    }
+    });
     index.replace(builder.finish());
     const titles = sqlite
       .prepare("select primary_title from titles where primary_title not glob '*[^A-Za-z]*' and length(primary_title) between 6 and 10 order by popularity desc limit 400")

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { TitleType } from '../../db/schema.ts';
 import { matchKeyOf, parseYear, popularityOf, searchTextOf } from './catalogue.normalize.ts';
+import { chunks, type NewTitleRow, type TitleUpdate, type UpcomingListRow, writeFeedChanges } from './tmdb.repository.ts';
 import { type TmdbClient, TmdbError, type TmdbListItem, type TmdbListPage, tmdbClientFrom } from './tmdb.ts';
 
 declare module 'fastify' {
@@ -156,42 +156,6 @@ interface Candidate extends FeedCandidate {
   plot: string | null;
 }
 
-interface TitleUpdate {
-  id: string;
-  posterUrl: string | null;
-  backdropUrl: string | null;
-  tmdbId: number;
-  tmdbPopularity: number | null;
-  popularity: number;
-  releaseDate: string | null;
-  plot: string | null;
-}
-
-interface NewTitleRow {
-  id: string;
-  imdbId: string | null;
-  tmdbId: number;
-  primaryTitle: string;
-  originalTitle: string | null;
-  searchText: string;
-  matchKey: string;
-  startYear: number | null;
-  releaseDate: string;
-  genres: string;
-  plot: string | null;
-  posterUrl: string | null;
-  backdropUrl: string | null;
-  tmdbPopularity: number;
-  popularity: number;
-}
-
-interface UpcomingListRow {
-  titleId: string;
-  rank: number;
-  tmdbId: number;
-  releaseDate: string;
-}
-
 export interface TmdbFeedsOptions {
   /** Called after a refresh changed titles or the upcoming list (empties the in-process caches). */
   onChange?: () => Promise<void>;
@@ -205,8 +169,6 @@ const CANDIDATE_COLUMNS = [
   'id', 'imdbId', 'tmdbId', 'titleType', 'matchKey', 'startYear', 'imdbVotes', 'posterUrl', 'backdropUrl', 'tmdbPopularity', 'releaseDate', 'plot',
 ] as const;
 
-const CHUNK = 500;
-const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /**
  * Reads TMDB's trending (movies and series, this week) and upcoming movies, matches them to the catalogue,
@@ -365,7 +327,7 @@ export class TmdbFeeds {
     }
 
     if (updates.size || inserts.size || list) {
-      report.upcomingListed = await this.write([...updates.values()], [...inserts.values()], list);
+      report.upcomingListed = await writeFeedChanges(this.database, [...updates.values()], [...inserts.values()], list);
       await this.opts.onChange?.();
     }
     const upcomingAhead = list?.filter((r) => r.releaseDate >= today).length ?? null;
@@ -442,81 +404,6 @@ export class TmdbFeeds {
     };
   }
 
-  /** One transaction: title updates and additions, then the upcoming list replaced. Answers the list's length. */
-  private async write(updates: TitleUpdate[], inserts: NewTitleRow[], list: UpcomingListRow[] | null): Promise<number | null> {
-    const now = new Date().toISOString();
-    const genreRows = inserts.flatMap((t) => (t.genres ? t.genres.split(',').map((genre) => ({ titleId: t.id, genre })) : []));
-    const titleRows = inserts.map((t) => ({
-      ...t,
-      justwatchId: null,
-      titleType: 'movie' as const,
-      endYear: null,
-      runtimeMinutes: null,
-      certification: null,
-      seasons: null,
-      imdbRating: null,
-      imdbVotes: 0,
-      grossUsd: null,
-      budgetUsd: null,
-      createdAt: now,
-      updatedAt: now,
-    }));
-
-    const sqlite = this.database.sqlite;
-    if (sqlite) {
-      // better-sqlite3 is synchronous: the whole write happens between two requests, nothing interleaves.
-      const update = sqlite.prepare(
-        `update titles set poster_url = coalesce(poster_url, @posterUrl), backdrop_url = coalesce(backdrop_url, @backdropUrl),
-         tmdb_id = coalesce(tmdb_id, @tmdbId), tmdb_popularity = @tmdbPopularity, popularity = @popularity,
-         release_date = coalesce(release_date, @releaseDate), plot = coalesce(plot, @plot), updated_at = @now where id = @id`,
-      );
-      const columns = Object.keys(titleRows[0] ?? {}).map((k) => k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`));
-      const insert = titleRows.length
-        ? sqlite.prepare(`insert into titles (${columns.join(', ')}) values (${Object.keys(titleRows[0]).map((k) => `@${k}`).join(', ')}) on conflict do nothing`)
-        : null;
-      const insertGenre = sqlite.prepare('insert or ignore into title_genres (title_id, genre) values (?, ?)');
-      const clear = sqlite.prepare('delete from tmdb_upcoming');
-      const listRow = sqlite.prepare(
-        `insert into tmdb_upcoming (title_id, rank, tmdb_id, release_date, refreshed_at)
-         select @titleId, @rank, @tmdbId, @releaseDate, @now where exists (select 1 from titles where id = @titleId)`,
-      );
-      return sqlite.transaction(() => {
-        for (const u of updates) update.run({ ...u, now });
-        for (const t of titleRows) insert?.run(t);
-        for (const g of genreRows) insertGenre.run(g.titleId, g.genre);
-        if (!list) return null;
-        clear.run();
-        let n = 0;
-        for (const r of list) n += listRow.run({ ...r, now }).changes;
-        return n;
-        // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
-      }).immediate();
-    }
-
-    return this.database.db.transaction().execute(async (trx) => {
-      for (const part of chunks(updates)) {
-        await sql`update titles t set poster_url = coalesce(t.poster_url, v.poster_url), backdrop_url = coalesce(t.backdrop_url, v.backdrop_url),
-          tmdb_id = coalesce(t.tmdb_id, v.tmdb_id), tmdb_popularity = v.tmdb_popularity, popularity = v.popularity,
-          release_date = coalesce(t.release_date, v.release_date), plot = coalesce(t.plot, v.plot), updated_at = ${now}::timestamptz
-          from unnest(${part.map((u) => u.id)}::text[], ${part.map((u) => u.posterUrl)}::text[], ${part.map((u) => u.backdropUrl)}::text[],
-            ${part.map((u) => u.tmdbId)}::int[], ${part.map((u) => u.tmdbPopularity)}::float8[], ${part.map((u) => u.popularity)}::float8[],
-            ${part.map((u) => u.releaseDate)}::text[], ${part.map((u) => u.plot)}::text[])
-            as v(id, poster_url, backdrop_url, tmdb_id, tmdb_popularity, popularity, release_date, plot)
-          where t.id = v.id`.execute(trx);
-      }
-      for (const part of chunks(titleRows)) await trx.insertInto('titles').values(part).onConflict((oc) => oc.doNothing()).execute();
-      for (const part of chunks(genreRows)) await trx.insertInto('titleGenres').values(part).onConflict((oc) => oc.doNothing()).execute();
-      if (!list) return null;
-      await trx.deleteFrom('tmdbUpcoming').execute();
-      if (!list.length) return 0;
-      const res = await sql`insert into tmdb_upcoming (title_id, rank, tmdb_id, release_date, refreshed_at)
-        select v.title_id, v.rank, v.tmdb_id, v.release_date, ${now}::timestamptz
-        from unnest(${list.map((r) => r.titleId)}::text[], ${list.map((r) => r.rank)}::int[], ${list.map((r) => r.tmdbId)}::int[],
-          ${list.map((r) => r.releaseDate)}::text[]) as v(title_id, rank, tmdb_id, release_date)
-        join titles t on t.id = v.title_id`.execute(trx);
-      return Number(res.numAffectedRows ?? 0);
-    });
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { writePosters } from './tmdb.repository.ts';
 
 /** TMDB's API (https://developer.themoviedb.org/reference) for posters, backdrops, upcoming and trending titles. */
 export interface TmdbOptions {
@@ -274,25 +275,6 @@ export async function enrichPosters(database: Database, client: TmdbClient, limi
     }
   }
   if (!found.length) return report;
-  const now = new Date().toISOString();
-  if (database.sqlite) {
-    const update = database.sqlite.prepare(
-      `update titles set poster_url = coalesce(poster_url, ?), backdrop_url = coalesce(backdrop_url, ?),
-       tmdb_id = coalesce(tmdb_id, ?), updated_at = ? where id = ?`,
-    );
-    // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
-    database.sqlite
-      .transaction(() => {
-        for (const f of found) update.run(f.poster, f.backdrop, f.tmdbId, now, f.id);
-      })
-      .immediate();
-  } else if (database.pool) {
-    await database.pool.query(
-      `update titles t set poster_url = coalesce(t.poster_url, v.poster), backdrop_url = coalesce(t.backdrop_url, v.backdrop),
-       tmdb_id = coalesce(t.tmdb_id, v.tmdb_id), updated_at = $5
-       from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as v(id, poster, backdrop, tmdb_id) where t.id = v.id`,
-      [found.map((f) => f.id), found.map((f) => f.poster), found.map((f) => f.backdrop), found.map((f) => f.tmdbId), now],
-    );
-  }
+  await writePosters(database, found);
   return report;
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from '../../search/normalize.ts';
+import { normalizeText } from '../../search/index.ts';
 import { upsertTitles } from './titles.repository.ts';
 
-// The title page's people, its kept answer and its similar titles, in a catalogue of their own
+// The title page's people, its cached answer and its similar titles, in a catalogue of their own
 // (the views these requests count must not move the home rankings tested elsewhere).
 let ctx: TestContext;
 const searchText = (p: string, o: string | null) => normalizeText(`${p} ${o ?? ''}`);
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/movies/{type}/{id}', () => {
-  it('lists people by role in billing order, at most 60, and sends the kept answer until the title changes', async () => {
+  it('lists people by role in billing order, at most 60, and sends the cached answer until the title changes', async () => {
     const people = [
       { name: 'Writer B', role: 'writer' as const },
       { name: 'Writer A', role: 'writer' as const },

@@ -1,9 +1,7 @@
-import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, TitleActivityKind, TitlesTable, TitleType } from '../../db/schema.ts';
-import type { IndexCard, IndexRow } from '../../search/index.ts';
-import { DIGITS_7, titleIdOfKey } from './title-keys.ts';
+import type { IndexRow } from '../../search/index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -33,21 +31,7 @@ export function peopleJson(people: readonly { name: string; role: string; charac
 }
 
 /** What the search index keeps of a title. */
-const INDEX_COLUMNS = [
-  'id',
-  'titleType',
-  'primaryTitle',
-  'originalTitle',
-  'startYear',
-  'genres',
-  'popularity',
-  'imdbRating',
-  'imdbVotes',
-  'posterUrl',
-  'releaseDate',
-  'creator',
-  'updatedAt',
-] as const;
+const INDEX_COLUMNS = ['id', 'titleType', 'primaryTitle', 'originalTitle', 'startYear', 'genres', 'popularity', 'imdbRating', 'imdbVotes', 'updatedAt'] as const;
 
 export type IndexRowWithStamp = IndexRow & { updatedAt: Date | string };
 
@@ -58,56 +42,30 @@ export async function listIndexRows(db: Db, afterId: string | null, limit: numbe
   return (await q.execute()) as IndexRowWithStamp[];
 }
 
-/**
- * SQLite only: streams every title's index columns straight from better-sqlite3 in raw (array) mode,
- * about four times faster than building row objects for a million titles. `row` is reused between calls;
- * `rowid` is the row's SQLite rowid (see findTitlePageSqlite).
- */
-export function forEachIndexRowSqlite(sqlite: SQLite.Database, fn: (row: IndexRow, rowid: number) => void): void {
-  const stmt = sqlite
-    .prepare(
-      'select id, title_type, primary_title, original_title, start_year, genres, popularity, imdb_rating, imdb_votes, poster_url, release_date, creator, rowid from titles',
-    )
-    .raw(true);
-  const row: IndexRow = {
-    id: '',
-    titleType: 'movie',
-    primaryTitle: '',
-    originalTitle: null,
-    startYear: null,
-    genres: '',
-    popularity: 0,
-    imdbRating: null,
-    imdbVotes: 0,
-    posterUrl: null,
-    releaseDate: null,
-    creator: null,
-  };
-  for (const r of stmt.iterate() as IterableIterator<unknown[]>) {
-    row.id = r[0] as string;
-    row.titleType = r[1] as IndexRow['titleType'];
-    row.primaryTitle = r[2] as string;
-    row.originalTitle = r[3] as string | null;
-    row.startYear = r[4] as number | null;
-    row.genres = r[5] as string;
-    row.popularity = r[6] as number;
-    row.imdbRating = r[7] as number | null;
-    row.imdbVotes = r[8] as number;
-    row.posterUrl = r[9] as string | null;
-    row.releaseDate = r[10] as string | null;
-    row.creator = r[11] as string | null;
-    fn(row, r[12] as number);
+/** How many titles a page of the index build reads: a few MB of rows at a time, whatever the catalogue's size. */
+const INDEX_PAGE = 20_000;
+
+/** Every title's index columns, page by page in id order (listIndexRows), for building the search index. */
+export async function forEachIndexRow(db: Db, fn: (row: IndexRowWithStamp) => void): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await listIndexRows(db, after, INDEX_PAGE);
+    for (const r of rows) fn(r);
+    if (rows.length < INDEX_PAGE) return;
+    after = rows[rows.length - 1].id;
   }
 }
 
-/** SQLite only: how many titles there are. */
-export function countTitlesSqlite(sqlite: SQLite.Database): number {
-  return sqlite.prepare('select count(*) from titles').pluck().get() as number;
-}
-
 /** Titles created or changed at or after a moment (uses titles_updated_at_idx). */
-export async function listIndexRowsChangedSince(db: Db, since: Date | string, op: '>' | '>=', limit: number): Promise<IndexRowWithStamp[]> {
-  return (await db.selectFrom('titles').select(INDEX_COLUMNS).where('updatedAt', op, since).orderBy('updatedAt').limit(limit).execute()) as IndexRowWithStamp[];
+export async function listIndexRowsChangedSince(db: Db, since: Date, op: '>' | '>=', limit: number): Promise<IndexRowWithStamp[]> {
+  // As ISO text: what SQLite stores, and what PostgreSQL reads as a timestamptz.
+  return (await db
+    .selectFrom('titles')
+    .select(INDEX_COLUMNS)
+    .where('updatedAt', op, since.toISOString())
+    .orderBy('updatedAt')
+    .limit(limit)
+    .execute()) as IndexRowWithStamp[];
 }
 
 export async function latestTitleChange(db: Db): Promise<Date | string | null> {
@@ -117,47 +75,32 @@ export async function latestTitleChange(db: Db): Promise<Date | string | null> {
 
 const CARD_COLUMNS = ['id', 'titleType', 'primaryTitle', 'posterUrl', 'releaseDate', 'startYear', 'imdbRating', 'imdbVotes', 'genres', 'creator'] as const;
 
-/** A card's columns: the same fields the search index holds for each title. */
-export type CardRow = IndexCard;
+/** What a title's card shows. */
+export type CardRow = Pick<
+  TitlesTable,
+  'id' | 'titleType' | 'primaryTitle' | 'posterUrl' | 'releaseDate' | 'startYear' | 'imdbRating' | 'imdbVotes' | 'genres' | 'creator'
+>;
 
-/**
- * SQLite: hot reads go through statements prepared once on the raw handle (Kysely's SQLite driver prepares
- * every query again, which cost more than the query itself under load). Lists of ids travel as one JSON
- * parameter so the statement text never changes. PostgreSQL: the same reads through Kysely.
- */
-const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
-/** `raw`: the statement answers each row as an array of its columns (see findTitlePageSqlite). */
-function prepared(sqlite: SQLite.Database, text: string, raw = false): SQLite.Statement {
-  let byText = statements.get(sqlite);
-  if (!byText) {
-    byText = new Map();
-    statements.set(sqlite, byText);
-  }
-  const key = raw ? `raw:${text}` : text;
-  let st = byText.get(key);
-  if (!st) {
-    st = sqlite.prepare(text);
-    if (raw) st.raw(true);
-    byText.set(key, st);
-  }
-  return st;
+/** The cards of the given titles, in the order given (ids not found are left out): one query. */
+export async function findCardRows(db: Db, ids: readonly string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('titles').select(CARD_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
+  return inOrder(ids, rows);
 }
 
-const CARD_SQL = `select id, title_type as titleType, primary_title as primaryTitle, poster_url as posterUrl, release_date as releaseDate,
-  start_year as startYear, imdb_rating as imdbRating, imdb_votes as imdbVotes, genres, creator from titles where id in (select value from json_each(?))`;
-
-export async function findCardRows(database: Database, ids: string[]): Promise<CardRow[]> {
-  if (ids.length === 0) return [];
-  if (database.sqlite) return prepared(database.sqlite, CARD_SQL).all(JSON.stringify(ids)) as CardRow[];
-  return database.db.selectFrom('titles').select(CARD_COLUMNS).where('id', 'in', ids).execute();
+/** Rows in the order of `ids`, those not found left out. */
+function inOrder<R extends { id: string }>(ids: readonly string[], rows: R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 const HOME_COLUMNS = [...CARD_COLUMNS, 'backdropUrl', 'plot'] as const;
 export type HomeRow = CardRow & { backdropUrl: string | null; plot: string | null };
 
-export async function findHomeRows(db: Db, ids: string[]): Promise<HomeRow[]> {
+/** Home cards of the given titles, in the order given (ids not found are left out): one query. */
+export async function findHomeRows(db: Db, ids: readonly string[]): Promise<HomeRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('titles').select(HOME_COLUMNS).where('id', 'in', ids).execute();
+  return inOrder(ids, await db.selectFrom('titles').select(HOME_COLUMNS).where('id', 'in', [...new Set(ids)]).execute());
 }
 
 /** The columns of a title page, as the titles table types them. */
@@ -188,79 +131,9 @@ export interface PersonRow {
   character: string | null;
 }
 
-/**
- * SQLite: the title and its people in one row lookup, the people as kept in titles.people_json (see PEOPLE_JSON_OF).
- * Building that array from title_people on each cold page cost as much as reading the title itself.
- */
-const TITLE_PAGE_COLUMNS = `id, title_type, primary_title, original_title, start_year, end_year, release_date, runtime_minutes, genres, plot,
-  certification, seasons, imdb_rating, imdb_votes, gross_usd, poster_url, backdrop_url, people_json`;
-const TITLE_PAGE_SQL = `select ${TITLE_PAGE_COLUMNS} from titles where id = ?`;
-const TITLE_PAGE_BY_ROWID_SQL = `select ${TITLE_PAGE_COLUMNS} from titles where rowid = ?`;
-
-/** TITLE_PAGE_SQL's columns, in order. */
-type TitlePageColumns = [
-  TitleRow['id'],
-  TitleRow['titleType'],
-  TitleRow['primaryTitle'],
-  TitleRow['originalTitle'],
-  TitleRow['startYear'],
-  TitleRow['endYear'],
-  TitleRow['releaseDate'],
-  TitleRow['runtimeMinutes'],
-  TitleRow['genres'],
-  TitleRow['plot'],
-  TitleRow['certification'],
-  TitleRow['seasons'],
-  TitleRow['imdbRating'],
-  TitleRow['imdbVotes'],
-  TitleRow['grossUsd'],
-  TitleRow['posterUrl'],
-  TitleRow['backdropUrl'],
-  string | null,
-];
-
 export interface TitlePage {
   row: TitleRow;
   people: PersonRow[];
-}
-
-/**
- * findTitlePage on SQLite, where it is one synchronous statement. The row comes as an array and the object is
- * built here: better-sqlite3 builds a row object property by property, which cost 5 µs of a 13 µs lookup.
- *
- * `rowid`, when known (the search index's build reads every title's, see TitlesService.rowidOf), finds the row in the
- * table's own B-tree and skips the id index: about 6.5 µs a lookup against 8.5 in a warm loop over a million titles,
- * and one tree of cold pages fewer under load. A rowid can change (VACUUM renumbers a table without an INTEGER
- * PRIMARY KEY), so the row found must carry the id asked for; else the title is looked up by id.
- */
-export function findTitlePageSqlite(sqlite: NonNullable<Database['sqlite']>, id: string, rowid = -1): TitlePage | undefined {
-  let c: TitlePageColumns | undefined;
-  if (rowid > 0) {
-    c = prepared(sqlite, TITLE_PAGE_BY_ROWID_SQL, true).get(rowid) as TitlePageColumns | undefined;
-    if (c !== undefined && c[0] !== id) c = undefined;
-  }
-  c ??= prepared(sqlite, TITLE_PAGE_SQL, true).get(id) as TitlePageColumns | undefined;
-  if (!c) return undefined;
-  const row: TitleRow = {
-    id: c[0],
-    titleType: c[1],
-    primaryTitle: c[2],
-    originalTitle: c[3],
-    startYear: c[4],
-    endYear: c[5],
-    releaseDate: c[6],
-    runtimeMinutes: c[7],
-    genres: c[8],
-    plot: c[9],
-    certification: c[10],
-    seasons: c[11],
-    imdbRating: c[12],
-    imdbVotes: c[13],
-    grossUsd: c[14],
-    posterUrl: c[15],
-    backdropUrl: c[16],
-  };
-  return { row, people: peopleFrom(c[17]) };
 }
 
 function peopleFrom(json: string | null): PersonRow[] {
@@ -269,9 +142,8 @@ function peopleFrom(json: string | null): PersonRow[] {
 }
 
 /** A title page's row and its people (creators, directors, actors, writers, each in billing order), or undefined. */
-export async function findTitlePage(database: Database, id: string): Promise<TitlePage | undefined> {
-  if (database.sqlite) return findTitlePageSqlite(database.sqlite, id);
-  const found = await database.db
+export async function findTitlePage(db: Db, id: string): Promise<TitlePage | undefined> {
+  const found = await db
     .selectFrom('titles')
     .select([
       'id',
@@ -366,12 +238,9 @@ const ACTIVITY_UPSERT_SQL = `insert into title_activity_daily (day, title_id, ki
   on conflict (day, title_id, kind) do update set count = title_activity_daily.count + excluded.count`;
 
 /**
- * The buffered title views, written in the background every few seconds: `counts[i]` of `kind` for `titleIds[i]`
- * on `day`. On SQLite, one prepared upsert per title through Database.writeBatch: on the server a worker thread's
- * connection writes them, in short transactions, so a few thousand different titles viewed in five seconds cost the
- * event loop nothing (written on the event loop, each cost 30-45 µs on a slow machine). They are sent as columns
- * and written in title order, sorted by the writer (neighbouring upserts touch the same index pages: about a third
- * cheaper). Elsewhere, addActivityCounts.
+ * Buffered counts written in the background: `counts[i]` of `kind` for `titleIds[i]` on `day`. On SQLite through
+ * Database.writeBatch (a worker thread's connection on the server, so the event loop does none of it); elsewhere
+ * addActivityCounts.
  */
 export async function writeActivityBatch(
   database: Database,
@@ -380,36 +249,29 @@ export async function writeActivityBatch(
   titleIds: readonly string[],
   counts: readonly number[],
 ): Promise<void> {
+  if (titleIds.length === 0) return;
   if (!database.writeBatch) return addActivityCounts(database.db, titleIds.map((titleId, i) => ({ day, titleId, kind, count: counts[i] })));
   return database.writeBatch(ACTIVITY_UPSERT_SQL, { columns: [day, titleIds, kind, counts, titleIds], orderBy: 1 });
 }
 
 /**
- * The title id of a key (title-keys.ts) in SQLite: "tt" and the number in 7 digits below 10,000,000, else in 8
- * (printf, as the driver binds a number as a real).
+ * Counts a search click once per person a day: `clicker` (a user, or a hashed anonymous client) is noted for the
+ * query and day, and search_query_daily.count, the number of different people, grows only the first time.
  */
-const ID_OF_KEY_SQL = `case when ? < ${DIGITS_7} then printf('tt%07d', ?) else printf('tt%08d', ? - ${DIGITS_7}) end`;
-const ACTIVITY_BY_KEY_UPSERT_SQL = `insert into title_activity_daily (day, title_id, kind, count)
-  select ?, t.id, ?, ? from titles t where t.id = ${ID_OF_KEY_SQL}
-  on conflict (day, title_id, kind) do update set count = title_activity_daily.count + excluded.count`;
-
-/**
- * As writeActivityBatch, for titles given by their keys (title-keys.ts) and counts in typed arrays: on SQLite the
- * writer makes the ids from the keys, so the sender holds no string per title while the batch is written (held
- * for the half second or so that takes, 20,000 ids were copied and promoted by the garbage collector).
- */
-export async function writeActivityByKey(database: Database, day: string, kind: TitleActivityKind, keys: Int32Array, counts: Int32Array): Promise<void> {
-  if (keys.length === 0) return;
-  if (!database.writeBatch) return writeActivityBatch(database, day, kind, Array.from(keys, titleIdOfKey), Array.from(counts));
-  return database.writeBatch(ACTIVITY_BY_KEY_UPSERT_SQL, { columns: [day, kind, counts, keys, keys, keys], orderBy: 3 });
-}
-
-export async function addSearchQueryCount(db: Db, day: string, query: string): Promise<void> {
-  await db
-    .insertInto('searchQueryDaily')
-    .values({ day, query, count: 1 })
-    .onConflict((oc) => oc.columns(['day', 'query']).doUpdateSet({ count: sql`search_query_daily.count + 1` }))
-    .execute();
+export async function addSearchQueryClicker(db: Kysely<DB>, day: string, query: string, clicker: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const added = await trx
+      .insertInto('searchQueryClickers')
+      .values({ day, query, clicker })
+      .onConflict((oc) => oc.columns(['day', 'query', 'clicker']).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await trx
+      .insertInto('searchQueryDaily')
+      .values({ day, query, count: 1 })
+      .onConflict((oc) => oc.columns(['day', 'query']).doUpdateSet({ count: sql`search_query_daily.count + 1` }))
+      .execute();
+  });
 }
 
 /** Weights of what people do with a title, for weekly popularity. */
@@ -435,7 +297,7 @@ export async function listWeeklyRanking(database: Database, type: TitleType, sin
   return (await database.readHeavy(query)).map((r) => r.titleId);
 }
 
-/** The most clicked searches since a day (inclusive): a heavy read (Database.readHeavy). */
+/** The searches most people clicked from since a day (inclusive): a heavy read (Database.readHeavy). */
 export async function listPopularSearches(database: Database, sinceDay: string, limit: number): Promise<{ query: string; count: number }[]> {
   const query = database.db
     .selectFrom('searchQueryDaily')

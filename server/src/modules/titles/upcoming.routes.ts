@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { UpcomingPageSchema, UpcomingQuerySchema } from '../../../../common/contracts/upcoming.ts';
-import { reuseJsonOfCachedAnswers } from '../../lib/serializer.ts';
 import { UpcomingService } from './upcoming.service.ts';
 
 declare module 'fastify' {
@@ -21,7 +20,6 @@ export async function upcomingRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/movies/upcoming',
     {
-      serializerCompiler: reuseJsonOfCachedAnswers,
       schema: {
         tags: ['titles'],
         summary: 'Movies releasing from today on, soonest first, 20 per page (?page=1, at most 50)',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaSearchResultSchema } from '../../../../common/contracts/titles.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from '../../search/normalize.ts';
+import { normalizeText } from '../../search/index.ts';
 import { type NewTitle, upsertTitles } from './titles.repository.ts';
 
 let ctx: TestContext;

@@ -82,6 +82,9 @@ describe('HTTP caching of answers that are the same for everyone', () => {
       expect(again.body, path).toBe('');
       expect(again.headers.etag, path).toBe(etag);
       expect((await get(path, { 'if-none-match': '"something-else"' })).statusCode, path).toBe(200);
+      // A list of tags, or the weak form a proxy may send, names it too.
+      expect((await get(path, { 'if-none-match': `"something-else", ${etag}` })).statusCode, path).toBe(304);
+      expect((await get(path, { 'if-none-match': `W/${etag}` })).statusCode, path).toBe(304);
     }
   });
 

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createKeptAnswers } from './lib/kept-answers.ts';
+import { registerMetrics } from './lib/observability/metrics.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -23,6 +24,9 @@ import { keptHomeSections, keptSearchPages, keptSuggestions, keptTitlePages, tit
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
+import { httpLimits } from './plugins/http-limits.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerPressure } from './plugins/pressure.ts';
 import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { SessionCache } from './plugins/session-cache.ts';
@@ -82,7 +86,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : nextRequestId();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
-    bodyLimit: 1024 * 1024,
+    // Body size, timeouts and Node's own client errors (plugins/http-limits.ts).
+    ...httpLimits(config),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Raised before any hook runs, so the response headers the hooks set are added here.
     frameworkErrors: (err, req, reply) => {
@@ -136,6 +141,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // App plugins.
   registerErrorHandling(app);
+  // Load, metrics and the Origin check of cookie-authenticated writes, for every route.
+  await registerPressure(app, config);
+  registerMetrics(app, config.METRICS_TOKEN);
+  registerOriginCheck(app);
   registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
@@ -155,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   kept.add('/api/search', keptSearchPages(app.titles), { sameForEveryone: true });
   kept.addPost('/api/movies/search', keptSuggestions(app.titles), { sameForEveryone: true });
   app.addHook('onReady', (done) => {
-    kept.attach({ headersFor, nextRequestId, log: app.log, slowMs: config.SLOW_ANSWER_MS });
+    kept.attach({ headersFor, nextRequestId, log: app.log, slowMs: 50 });
     done();
   });
   app.addHook('preClose', (done) => {

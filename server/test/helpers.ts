@@ -104,7 +104,8 @@ export async function signIn(ctx: TestContext, email = uniqueEmail()) {
     cookie: cookie.value,
     token: cookie.value,
     location: verify.headers.location as string,
-    headers: { cookie: `idToken=${cookie.value}` },
+    // As a browser sends them from one of the app's pages (writes with the cookie must carry the app's Origin).
+    headers: { cookie: `idToken=${cookie.value}`, origin: ctx.config.appUrl },
   };
 }
 

@@ -122,7 +122,7 @@ describe('sessions', () => {
       headers: { authorization: `Bearer ${decodeURIComponent(s.token)}` },
     });
     expect(byBearer.statusCode).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { idToken: s.cookie } });
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { signedOut: true } });
     const cleared = out.cookies.find((c) => c.name === 'idToken');
@@ -130,6 +130,26 @@ describe('sessions', () => {
     const after = await ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { idToken: s.cookie } });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: { code: 'unauthorized', message: 'Session expired. Please log in again.' } });
+  });
+
+  it('refuses a cookie whose signature is missing or wrong, and a bearer token with a wrong one', async () => {
+    const s = await signIn(ctx);
+    const signed = decodeURIComponent(s.cookie);
+    const token = signed.slice(0, signed.indexOf('.'));
+    const signature = signed.slice(signed.indexOf('.') + 1);
+    const me = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/user/me', headers });
+    expect((await me({ cookie: `idToken=${s.cookie}` })).statusCode).toBe(200);
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    for (const cookie of [`${token}.AAAA`, token, `${token}.${flipped}`, `${token}.${signature}x`, `${token}.`]) {
+      const res = await me({ cookie: `idToken=${encodeURIComponent(cookie)}` });
+      expect(res.statusCode, cookie).toBe(401);
+      const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `idToken=${encodeURIComponent(cookie)}` } });
+      expect(session.json(), cookie).toEqual({ data: { user: null } });
+    }
+    // A bearer token may come bare or signed, but not wrongly signed.
+    expect((await me({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${signed}` })).statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${token}.AAAA` })).statusCode).toBe(401);
   });
 
   it('answers 401 without a session, and a null user on /api/auth/session', async () => {

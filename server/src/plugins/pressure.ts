@@ -35,7 +35,11 @@ export function pressureReason(app: FastifyInstance, config: Config): string | n
   if (!app.isUnderPressure()) return null;
   const { eventLoopDelay, heapUsed, rssBytes } = app.memoryUsage();
   const { PRESSURE_EVENT_LOOP_DELAY_MS: delay, PRESSURE_HEAP_USED_MB: heap, PRESSURE_RSS_MB: rss } = config;
-  if (delay > 0 && eventLoopDelay > delay) return `The event loop is ${Math.round(eventLoopDelay)} ms late (limit ${delay} ms).`;
+  if (delay > 0 && eventLoopDelay > delay) {
+    // No timer could run in the whole last sample: under-pressure reports that as Infinity.
+    const late = Number.isFinite(eventLoopDelay) ? `${Math.round(eventLoopDelay)} ms` : `over ${SAMPLE_INTERVAL_MS} ms`;
+    return `The event loop is ${late} late (limit ${delay} ms).`;
+  }
   if (heap > 0 && heapUsed > heap * MB) return `The heap holds ${Math.round(heapUsed / MB)} MB (limit ${heap} MB).`;
   if (rss > 0 && rssBytes > rss * MB) return `The process holds ${Math.round(rssBytes / MB)} MB (limit ${rss} MB).`;
   return 'The server is over one of its limits.';

@@ -45,6 +45,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     '/api/auth/email-link',
     {
       config: limit,
+      // An e-mail address and nothing else.
+      bodyLimit: 1024,
       schema: {
         tags: ['auth'],
         summary: 'Send a sign-in link by e-mail (signs up unknown addresses on first use)',

@@ -8,39 +8,53 @@ const SAMPLE_INTERVAL_MS = 500;
 const WARN_EVERY_MS = 60_000;
 const MB = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Which limit the process is over, as a sentence, or null when it is over none. */
+    pressureReason(): string | null;
+  }
+}
+
 /**
  * Event-loop delay, heap used and resident memory, sampled by @fastify/under-pressure against the limits in
  * config (PRESSURE_*; 0 turns one off). Requests are still served when a limit is passed: /readyz answers 503
- * (see `pressureReason`), so a load balancer sends new traffic to another process, and the log says so once a
+ * (modules/health), so a load balancer sends new traffic to another process, and the log says so once a
  * minute. /healthz ignores it: the process is alive.
  */
 export async function registerPressure(app: FastifyInstance, config: Config): Promise<void> {
+  const { PRESSURE_EVENT_LOOP_DELAY_MS: delay, PRESSURE_HEAP_USED_MB: heap, PRESSURE_RSS_MB: rss } = config;
+  // The sample under way when the app gets ready measured its start (loading code, building the search index),
+  // not its load: readings count from the next one on.
+  let countFrom = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', (done) => {
+    countFrom = Date.now() + 2 * SAMPLE_INTERVAL_MS;
+    done();
+  });
+  const reason = (): string | null => {
+    if (Date.now() < countFrom || !app.isUnderPressure()) return null;
+    const { eventLoopDelay, heapUsed, rssBytes } = app.memoryUsage();
+    if (delay > 0 && eventLoopDelay > delay) {
+      // No timer could run in the whole last sample: under-pressure reports that as Infinity.
+      const late = Number.isFinite(eventLoopDelay) ? `${Math.round(eventLoopDelay)} ms` : `over ${SAMPLE_INTERVAL_MS} ms`;
+      return `The event loop is ${late} late (limit ${delay} ms).`;
+    }
+    if (heap > 0 && heapUsed > heap * MB) return `The heap holds ${Math.round(heapUsed / MB)} MB (limit ${heap} MB).`;
+    if (rss > 0 && rssBytes > rss * MB) return `The process holds ${Math.round(rssBytes / MB)} MB (limit ${rss} MB).`;
+    return 'The server is over one of its limits.';
+  };
   let lastWarned = 0;
   await app.register(underPressure, {
     sampleInterval: SAMPLE_INTERVAL_MS,
-    maxEventLoopDelay: config.PRESSURE_EVENT_LOOP_DELAY_MS,
-    maxHeapUsedBytes: config.PRESSURE_HEAP_USED_MB * MB,
-    maxRssBytes: config.PRESSURE_RSS_MB * MB,
+    maxEventLoopDelay: delay,
+    maxHeapUsedBytes: heap * MB,
+    maxRssBytes: rss * MB,
     pressureHandler: (req) => {
-      const now = Date.now();
-      if (now - lastWarned < WARN_EVERY_MS) return;
-      lastWarned = now;
-      req.log.warn({ pressure: pressureReason(app, config) }, 'under pressure: /readyz answers 503');
+      if (Date.now() - lastWarned < WARN_EVERY_MS) return;
+      const pressure = reason();
+      if (!pressure) return;
+      lastWarned = Date.now();
+      req.log.warn({ pressure }, 'under pressure: /readyz answers 503');
     },
   });
-}
-
-/** Which limit the process is over, as a sentence, or null when it is over none. */
-export function pressureReason(app: FastifyInstance, config: Config): string | null {
-  if (!app.isUnderPressure()) return null;
-  const { eventLoopDelay, heapUsed, rssBytes } = app.memoryUsage();
-  const { PRESSURE_EVENT_LOOP_DELAY_MS: delay, PRESSURE_HEAP_USED_MB: heap, PRESSURE_RSS_MB: rss } = config;
-  if (delay > 0 && eventLoopDelay > delay) {
-    // No timer could run in the whole last sample: under-pressure reports that as Infinity.
-    const late = Number.isFinite(eventLoopDelay) ? `${Math.round(eventLoopDelay)} ms` : `over ${SAMPLE_INTERVAL_MS} ms`;
-    return `The event loop is ${late} late (limit ${delay} ms).`;
-  }
-  if (heap > 0 && heapUsed > heap * MB) return `The heap holds ${Math.round(heapUsed / MB)} MB (limit ${heap} MB).`;
-  if (rss > 0 && rssBytes > rss * MB) return `The process holds ${Math.round(rssBytes / MB)} MB (limit ${rss} MB).`;
-  return 'The server is over one of its limits.';
+  app.decorate('pressureReason', reason);
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { pressureReason } from '../../plugins/pressure.ts';
 
 /** Seconds a load balancer is asked to wait before trying /readyz again. */
 const RETRY_AFTER_SECONDS = 10;
@@ -9,7 +8,7 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
   // Readiness: whether this process should get new traffic.
   app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
-    const pressure = pressureReason(app, app.config);
+    const pressure = app.pressureReason();
     if (pressure) {
       return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: { code: 'under_pressure', message: pressure } });
     }

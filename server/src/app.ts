@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createKeptAnswers } from './lib/kept-answers.ts';
 import { registerMetrics } from './lib/observability/metrics.ts';
-import { lazyChildLogger } from './lib/request-logger.ts';
+import { lazyChildLogger, loggerOptions } from './lib/request-logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
@@ -79,7 +79,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const kept = createKeptAnswers();
   const app = Fastify({
     serverFactory: kept.serverFactory,
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // Request lines hide sign-in tokens and other secrets in the URL (lib/request-logger.ts).
+    logger: loggerOptions(opts.logger, config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
@@ -51,8 +51,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database with a real SMTP server receiving its mail. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** The real app on a fresh database with a real SMTP server receiving its mail; silent unless given a logger. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestContext> {
   const smtp = await startSmtpServer();
   const { database, url, cleanup } = await openTestDatabase();
   const web = mkdtempSync(join(tmpdir(), 'reelhouse-web-'));
@@ -68,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PRESSURE_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

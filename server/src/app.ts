@@ -26,7 +26,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
 import { httpLimits } from './plugins/http-limits.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
-import { registerPressure } from './plugins/pressure.ts';
+import { registerReadiness } from './plugins/readiness.ts';
 import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { SessionCache } from './plugins/session-cache.ts';
@@ -142,8 +142,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // App plugins.
   registerErrorHandling(app);
-  // Load, metrics and the Origin check of cookie-authenticated writes, for every route.
-  await registerPressure(app, config);
+  // Readiness (start-up work, load), metrics and the Origin check of cookie-authenticated writes, for every route.
+  await registerReadiness(app, config);
   registerMetrics(app, config.METRICS_TOKEN);
   registerOriginCheck(app);
   registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));

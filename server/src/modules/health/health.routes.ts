@@ -8,10 +8,8 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
   // Readiness: whether this process should get new traffic.
   app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
-    const pressure = app.pressureReason();
-    if (pressure) {
-      return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: { code: 'under_pressure', message: pressure } });
-    }
+    const notReady = app.readiness.notReady();
+    if (notReady) return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: notReady });
     try {
       await app.database.ping();
       if (app.redis) await app.redis.ping();

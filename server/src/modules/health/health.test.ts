@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 
+describe('readiness while starting', () => {
+  it('answers /readyz 503 not_ready while start-up work is pending, and 200 once it is done', async () => {
+    const ctx = await createTestApp();
+    try {
+      const done = ctx.app.readiness.waitFor('loading the catalogue');
+      const waiting = await ctx.app.inject('/readyz');
+      expect(waiting.statusCode).toBe(503);
+      expect(waiting.json()).toEqual({ error: { code: 'not_ready', message: 'Starting: loading the catalogue.' } });
+      expect((await ctx.app.inject('/healthz')).statusCode).toBe(200);
+      done();
+      expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('readiness under pressure', () => {
   it('answers /readyz 503 under_pressure once over a limit, while /healthz and other routes still answer', async () => {
     // Any process holds more than 1 MB of heap: over the limit from the first sample on.

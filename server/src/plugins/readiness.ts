@@ -10,18 +10,29 @@ const MB = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Which limit the process is over, as a sentence, or null when it is over none. */
-    pressureReason(): string | null;
+    /** Whether this process should get new traffic (/readyz), and the work that must finish before it does. */
+    readiness: Readiness;
   }
 }
 
+export interface Readiness {
+  /**
+   * Start-up work that must finish before the process takes traffic (loading the catalogue, say): /readyz
+   * answers 503 not_ready with `reason` until the returned function is called.
+   */
+  waitFor(reason: string): () => void;
+  /** Why /readyz answers 503: work still pending (code not_ready) or a limit passed (code under_pressure); null when ready. */
+  notReady(): { code: 'not_ready' | 'under_pressure'; message: string } | null;
+}
+
 /**
- * Event-loop delay, heap used and resident memory, sampled by @fastify/under-pressure against the limits in
- * config (PRESSURE_*; 0 turns one off). Requests are still served when a limit is passed: /readyz answers 503
- * (modules/health), so a load balancer sends new traffic to another process, and the log says so once a
- * minute. /healthz ignores it: the process is alive.
+ * Readiness, answered by /readyz (modules/health): start-up work still pending (Readiness.waitFor), and load.
+ * Event-loop delay, heap used and resident memory are sampled by @fastify/under-pressure against the limits in
+ * config (PRESSURE_*; 0 turns one off). Requests are still served when a limit is passed: /readyz answers 503,
+ * so a load balancer sends new traffic to another process, and the log says so once a minute. /healthz
+ * ignores both: the process is alive.
  */
-export async function registerPressure(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerReadiness(app: FastifyInstance, config: Config): Promise<void> {
   const { PRESSURE_EVENT_LOOP_DELAY_MS: delay, PRESSURE_HEAP_USED_MB: heap, PRESSURE_RSS_MB: rss } = config;
   // The sample under way when the app gets ready measured its start (loading code, building the search index),
   // not its load: readings count from the next one on.
@@ -56,5 +67,19 @@ export async function registerPressure(app: FastifyInstance, config: Config): Pr
       req.log.warn({ pressure }, 'under pressure: /readyz answers 503');
     },
   });
-  app.decorate('pressureReason', reason);
+  const pending = new Set<{ reason: string }>();
+  const readiness: Readiness = {
+    waitFor(reason) {
+      const entry = { reason };
+      pending.add(entry);
+      return () => pending.delete(entry);
+    },
+    notReady() {
+      const first = pending.values().next();
+      if (!first.done) return { code: 'not_ready', message: `Starting: ${first.value.reason}.` };
+      const pressure = reason();
+      return pressure ? { code: 'under_pressure', message: pressure } : null;
+    },
+  };
+  app.decorate('readiness', readiness);
 }

@@ -99,7 +99,7 @@ describe('a session that ends on the server', () => {
     // The session is ended elsewhere (another tab logs out); this tab still shows the form.
     const token = (await context.cookies()).find((c) => c.name === 'idToken')?.value;
     expect(token).toBeTruthy();
-    const out = await fetch(`${stack.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: `idToken=${token}` } });
+    const out = await fetch(`${stack.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: `idToken=${token}`, origin: stack.baseUrl } });
     expect(out.status).toBe(200);
 
     await dialog.getByLabel('Display name').fill('Late Fan');

@@ -1,10 +1,11 @@
 // Bundles the server into dist/server (one file per entry) so it starts without
 // resolving and reading hundreds of modules. Native and asset-reading packages stay external.
+// `node scripts/build-server.mjs <dir>` writes the bundle to <dir> instead.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/src/main.ts', 'server/src/db/migrate-cli.ts'],
-  outdir: 'dist/server',
+  outdir: process.argv[2] ?? 'dist/server',
   outbase: 'server/src',
   bundle: true,
   platform: 'node',

@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { blankToUndefined, queryDecimal, queryInt, queryIntWithDefault } from './query.ts';
 
 /** Spec 3: the two kinds of title. */
 export const TitleTypeSchema = z.enum(['movie', 'tvSeries'], { error: 'must be movie or tvSeries' });
 export type TitleType = z.infer<typeof TitleTypeSchema>;
 
-/** Query-string values arrive as strings; an empty field counts as absent ("non-empty filter fields as query"). */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const queryInt = (min: number, max: number, message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
-const queryNumber = (min: number, max: number, message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).min(min, message).max(max, message).optional());
-
-export const PageNumberSchema = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: 'must be a whole number from 1 to 50' }).int('must be a whole number from 1 to 50').min(1, 'must be a whole number from 1 to 50').max(50, 'must be a whole number from 1 to 50').default(1),
-);
+const PAGE_MESSAGE = 'must be a whole number from 1 to 50';
+/** `page` in a query string (pages 1 to 50, 1 when absent). */
+export const PageNumberSchema = queryIntWithDefault(1, 50, 1, PAGE_MESSAGE);
+/** `page` in a JSON body: a number, never a string. */
+const BodyPageNumberSchema = z.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(50, PAGE_MESSAGE).default(1);
 
 /** A title id: an IMDb tconst (tt0111161) or a source-prefixed id (jw-tm84618). */
 export const TitleIdSchema = z
@@ -92,7 +87,7 @@ const GenreNameSchema = z.string({ error: 'must be genre names' }).trim().min(1,
 export const SearchByGenresRequestSchema = z.object({
   genreNames: z.array(GenreNameSchema, { error: 'must be a list of genre names' }).min(1, 'must name at least one genre').max(10, 'must name at most 10 genres'),
   titleType: TitleTypeSchema.nullable().default(null),
-  page: PageNumberSchema,
+  page: BodyPageNumberSchema,
 });
 export type SearchByGenresRequest = z.input<typeof SearchByGenresRequestSchema>;
 
@@ -107,7 +102,7 @@ export const DirectoryFiltersQuerySchema = z
     yearFrom: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
     yearTo: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
     /** IMDb rating out of 10. */
-    ratingMin: queryNumber(0, 10, 'must be a number from 0 to 10'),
+    ratingMin: queryDecimal(0, 10, 'must be a number from 0 to 10'),
     votesMin: queryInt(0, 100_000_000, 'must be a whole number of votes'),
     sort: z.preprocess(blankToUndefined, DirectorySortSchema.default('popularity')),
     page: PageNumberSchema,
@@ -183,8 +178,5 @@ export type HomeMediaItem = z.infer<typeof HomeMediaItemSchema>;
 export const HomeMediaListSchema = z.array(HomeMediaItemSchema);
 
 export const WeeklyPopularQuerySchema = z.object({
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100').default(20),
-  ),
+  limit: queryIntWithDefault(1, 100, 20),
 });

@@ -15,7 +15,8 @@ import type { Cache, CacheListener } from './lib/cache/cache.ts';
 import { createMemoryCache } from './lib/cache/memory-cache.ts';
 import { createRedisCache } from './lib/cache/redis-cache.ts';
 import { registerPublicCaching } from './lib/http/public-cache.ts';
-import { lazyChildLogger } from './lib/http/request-logger.ts';
+import { lazyChildLogger, loggerOptions } from './lib/http/request-logger.ts';
+import { recordCacheLookup, registerMetrics } from './lib/observability/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
@@ -25,6 +26,9 @@ import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
+import { httpLimits } from './plugins/http-limits.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerReadiness } from './plugins/readiness.ts';
 import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { SessionCache } from './plugins/session-cache.ts';
@@ -78,14 +82,16 @@ function nextRequestId(): string {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // Request lines hide sign-in tokens and other secrets in the URL (lib/http/request-logger.ts).
+    logger: loggerOptions(opts.logger, config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : nextRequestId();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
-    bodyLimit: 1024 * 1024,
+    // Body size, timeouts and Node's own client errors (plugins/http-limits.ts).
+    ...httpLimits(config),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Raised before any hook runs, so the response headers the hooks set are added here.
     frameworkErrors: (err, req, reply) => {
@@ -101,7 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
-  const cacheOptions = { prefix: opts.cachePrefix, listener: opts.cacheListener };
+  const cacheOptions = { prefix: opts.cachePrefix, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
 
   // External plugins.
@@ -141,6 +147,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // App plugins.
   registerErrorHandling(app);
   registerPublicCaching(app);
+  // Readiness (start-up work, load), metrics and the Origin check of cookie-authenticated writes, for every route.
+  await registerReadiness(app, config);
+  registerMetrics(app, config.METRICS_TOKEN);
+  registerOriginCheck(app);
   registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);

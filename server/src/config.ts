@@ -29,12 +29,16 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
-    /** At most this long at start-up running typical requests in process before listening; 0 skips it. */
-    WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-    /** An answer made before routing that took this many ms or more is logged as a warning, with what was asked. */
-    SLOW_ANSWER_MS: z.coerce.number().int().min(1).default(50),
-    /** The event loop held this many ms or more is logged as a warning (with the collector's share); 0 turns it off. */
-    STALL_WARN_MS: z.coerce.number().int().min(0).default(50),
+    /** Over any of these limits /readyz answers 503 under_pressure (plugins/pressure.ts); 0 turns a limit off. */
+    PRESSURE_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
+    PRESSURE_HEAP_USED_MB: z.coerce.number().int().min(0).default(1536),
+    PRESSURE_RSS_MB: z.coerce.number().int().min(0).default(2048),
+    /** Prometheus metrics at /metrics for requests carrying "Authorization: Bearer <METRICS_TOKEN>"; unset turns them off. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** A request whose head and body have not all arrived after this many ms is answered 408 and its connection closed. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** The same for the request's head alone (a client sending its headers slowly). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
@@ -53,6 +57,9 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (sign-in links are sent by e-mail)' });
+    }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not be more than REQUEST_TIMEOUT_MS' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });

@@ -29,6 +29,19 @@ describe('configuration', () => {
     expect(c.oidcProviders[0]).toMatchObject({ providerId: 'keycloak', clientId: 'client' });
   });
 
+  it('reads the load limits, the metrics token and the request timeouts', () => {
+    const c = loadConfig({});
+    expect([c.PRESSURE_EVENT_LOOP_DELAY_MS, c.PRESSURE_HEAP_USED_MB, c.PRESSURE_RSS_MB]).toEqual([250, 1536, 2048]);
+    expect(c.METRICS_TOKEN).toBeUndefined();
+    expect([c.REQUEST_TIMEOUT_MS, c.HEADERS_TIMEOUT_MS]).toEqual([30_000, 10_000]);
+    expect(loadConfig({ PRESSURE_RSS_MB: '0' }).PRESSURE_RSS_MB).toBe(0);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it('reads the TMDB refresh interval in hours, 0 turning the feeds off', () => {
     expect(loadConfig({}).TMDB_REFRESH_HOURS).toBe(6);
     expect(loadConfig({ TMDB_REFRESH_HOURS: '1.5' }).TMDB_REFRESH_HOURS).toBe(1.5);

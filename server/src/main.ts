@@ -3,7 +3,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { type StallWatch, watchStalls } from './lib/stall-watch.ts';
 import { ensureCatalogue } from './modules/catalogue/catalogue.bootstrap.ts';
 
 // Variables from a local .env file, when there is one (real environment variables win).
@@ -25,7 +24,6 @@ await migrateToLatest(database);
 const app = await buildApp({ config, database });
 
 let stopping = false;
-let stallWatch: StallWatch | null = null;
 // While stopping, answers close their connection, so keep-alive clients let go and close() can finish.
 app.addHook('onSend', (_req, reply, _payload, done) => {
   if (stopping) reply.header('connection', 'close');
@@ -34,7 +32,6 @@ app.addHook('onSend', (_req, reply, _payload, done) => {
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  stallWatch?.stop();
   app.log.info({ signal }, 'stopping: finishing requests in flight');
   const deadline = setTimeout(() => {
     app.log.error('requests still in flight after 25 s; exiting');
@@ -56,12 +53,5 @@ process.on('SIGINT', () => void stop('SIGINT'));
 
 // First start with an empty catalogue: import CATALOGUE_DIR, or log how to fill it.
 await ensureCatalogue(database, config, app.log);
-// Building the search index leaves a few hundred MB of garbage in the old generation (with a million titles).
-// Collected here, before the first request, rather than by the first full collection under traffic, which
-// then held the event loop for 150-180 ms. `npm start` runs Node with --expose-gc for this call alone.
-const collect = (globalThis as { gc?: () => void }).gc;
-if (collect) collect();
 await app.listen({ port: config.PORT, host: config.HOST });
-// From now on a held event loop is logged (lib/stall-watch.ts).
-if (config.STALL_WARN_MS > 0) stallWatch = watchStalls(app.log, config.STALL_WARN_MS);
 if (!config.SMTP_URL) app.log.info('SMTP_URL is not set: sign-in links are written to this log.');

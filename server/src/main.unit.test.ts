@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -118,6 +118,50 @@ describe('the server process', { timeout: 60000 }, () => {
     const row = raw.prepare("select count from title_activity_daily where title_id = 'tt0000001' and kind = 'view'").get() as { count: number } | undefined;
     raw.close();
     expect(row?.count).toBe(1);
+  });
+
+  it('runs the built server through npm start, quietly until it listens, and stops gracefully when npm gets SIGTERM', async () => {
+    // A copy of the project's package.json beside a fresh server bundle, so `npm start` runs its real command line.
+    const project = join(dir, 'project');
+    execFileSync(process.execPath, ['scripts/build-server.mjs', join(project, 'dist', 'server')]);
+    copyFileSync('package.json', join(project, 'package.json'));
+    symlinkSync(realpathSync('node_modules'), join(project, 'node_modules'));
+    const port = await freePort();
+    // --ignore-scripts skips prestart (the full build); start itself still runs.
+    const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
+      cwd: project,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        WEB_DIST: join(dir, 'no-web'),
+        DATABASE_URL: `sqlite:${join(dir, 'npm.db')}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    npm.stdout.on('data', (d) => {
+      out += d;
+    });
+    npm.stderr.on('data', (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
+    await waitUntilOk(`http://127.0.0.1:${port}/readyz`, npm, 30_000, () => out);
+    npm.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; signal?: string });
+    const listening = lines.findIndex((l) => l.msg.startsWith('Server listening'));
+    expect(listening).toBeGreaterThanOrEqual(0);
+    // Before listening: a handful of start-up lines, no requests.
+    expect(listening).toBeLessThan(10);
+    expect(lines.slice(0, listening).some((l) => /request/.test(l.msg))).toBe(false);
+    expect(lines.some((l) => l.msg.startsWith('stopping') && l.signal === 'SIGTERM')).toBe(true);
   });
 
   it('writes sign-in links to the log when no SMTP server is configured', async () => {

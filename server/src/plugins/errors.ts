@@ -46,6 +46,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: { code: (authBody.code ?? 'auth_error').toLowerCase(), message: authBody.message ?? err.message },
       });
     }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const kb = Math.floor((req.routeOptions.bodyLimit ?? 0) / 1024);
+      return reply.status(413).send({ error: { code: 'body_too_large', message: `body: is larger than ${kb} KB.` } });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');

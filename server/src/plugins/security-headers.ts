@@ -62,6 +62,6 @@ export function registerResponseHeaders(app: FastifyInstance, options: HelmetOpt
     reply.headers(headersFor(req.url));
     done();
   });
-  // The security headers for a path, for answers written outside Fastify (see kept-answers.ts).
+  // The security headers for a path, for errors Fastify answers before any hook runs (frameworkErrors in app.ts).
   return headersFor;
 }

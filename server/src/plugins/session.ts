@@ -1,6 +1,7 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { unauthorized } from '../lib/errors.ts';
+import { unauthorized } from '../lib/http/errors.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -32,14 +33,17 @@ declare module 'fastify' {
 }
 
 /**
- * The session travels as the idToken cookie or as "Authorization: Bearer <token>".
- * Both carry "<token>.<signature>" (a bare token is accepted for bearer); the token
- * is a random 32-character secret looked up in the sessions table.
+ * The session travels as the idToken cookie or as "Authorization: Bearer <token>". The token is a random
+ * 32-character secret looked up in the sessions table. The cookie carries "<token>.<signature>", as the
+ * authentication library writes it: the signature is the base64 HMAC-SHA256 of the token under AUTH_SECRET,
+ * and a cookie whose signature is missing or wrong counts as no session. A bearer token may come bare (the
+ * token alone) or signed; a signature it carries must be right too.
  */
-export function credentialOf(req: FastifyRequest): string | null {
+export function credentialOf(req: FastifyRequest, secret: string): string | null {
   const header = req.headers.authorization;
   let raw: string | undefined;
-  if (header && header.slice(0, 7).toLowerCase() === 'bearer ') raw = header.slice(7).trim();
+  const bearer = header !== undefined && header.slice(0, 7).toLowerCase() === 'bearer ';
+  if (bearer) raw = header.slice(7).trim();
   else raw = req.cookies?.[SESSION_COOKIE];
   if (!raw) return null;
   let value = raw;
@@ -51,8 +55,19 @@ export function credentialOf(req: FastifyRequest): string | null {
     }
   }
   const dot = value.indexOf('.');
+  if (dot === -1 && !bearer) return null;
   const token = dot === -1 ? value : value.slice(0, dot);
-  return token && token.length >= 16 && token.length <= 128 ? token : null;
+  if (!token || token.length < 16 || token.length > 128) return null;
+  if (dot !== -1 && !signatureMatches(token, value.slice(dot + 1), secret)) return null;
+  return token;
+}
+
+/** Whether `signature` is the one the authentication library puts on `token` (better-call's signCookieValue). */
+function signatureMatches(token: string, signature: string, secret: string): boolean {
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  // Buffer.from skips characters that are not base64, so the text is compared back as well.
+  return given.length === expected.length && timingSafeEqual(given, expected) && given.toString('base64') === signature;
 }
 
 interface SessionRow {
@@ -117,11 +132,12 @@ export function sessionLookup(database: Database, cache?: SessionCache<SessionUs
  */
 export function registerSession(app: FastifyInstance, database: Database, cache: SessionCache<SessionUser>): void {
   const findSessionUser = sessionLookup(database, cache);
+  const secret = app.config.authSecret;
   app.decorate('sessionCache', cache);
   app.decorateRequest('session', null);
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.url.charCodeAt(1) !== 97 || !req.url.startsWith('/api/')) return done();
-    const token = credentialOf(req);
+    const token = credentialOf(req, secret);
     if (!token) return done();
     const hit = cache.get(token, Date.now());
     if (hit) {

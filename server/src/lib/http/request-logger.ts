@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ChildLoggerOptions } from 'fastify/types/logger.js';
 
 type Bindings = Record<string, unknown>;
@@ -78,4 +78,48 @@ export class LazyRequestLogger {
 export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
   if (options && Object.keys(options).length > 0) return logger.child(bindings, options);
   return new LazyRequestLogger(logger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger;
+}
+
+/** Query parameters whose values are secrets (sign-in tokens, OAuth codes and states): written as "[redacted]". */
+const SECRET_PARAM = /token|code|state|secret|password|signature|key/i;
+
+/** The request URL with the values of secret-looking query parameters hidden. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const parts = url.slice(q + 1).split('&');
+  let changed = false;
+  for (let i = 0; i < parts.length; i++) {
+    const eq = parts[i].indexOf('=');
+    const name = eq === -1 ? parts[i] : parts[i].slice(0, eq);
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // a broken escape: the name as it came
+    }
+    if (eq !== -1 && SECRET_PARAM.test(decoded)) {
+      parts[i] = `${name}=[redacted]`;
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${parts.join('&')}` : url;
+}
+
+/** How a request is written in the log: Fastify's own fields, with the URL's secrets hidden. */
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket ? req.socket.remotePort : undefined,
+  };
+}
+
+/** The server's logger options, with the request serializer above. */
+export function loggerOptions(given: FastifyServerOptions['logger'] | undefined, level: string): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base: FastifyLoggerOptions = given === undefined || given === true ? { level } : (given as FastifyLoggerOptions);
+  return { ...base, serializers: { ...base.serializers, req: serializeRequest } } as FastifyServerOptions['logger'];
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger } from './request-logger.ts';
+import { lazyChildLogger, redactUrl } from './request-logger.ts';
 
 function capture(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -30,5 +30,20 @@ describe('per-request logger', () => {
     const { logger } = capture('warn');
     const log = lazyChildLogger(logger, { requestId: 'r-2' }, { level: 'debug' });
     expect(log.level).toBe('debug');
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the values of token-like query parameters and keeps the rest', () => {
+    expect(redactUrl('/api/auth/magic-link/verify?token=abc123&callbackURL=%2Fhome')).toBe(
+      '/api/auth/magic-link/verify?token=[redacted]&callbackURL=%2Fhome',
+    );
+    expect(redactUrl('/api/auth/callback/keycloak?code=xyz&state=s1&iss=https%3A%2F%2Fid')).toBe(
+      '/api/auth/callback/keycloak?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fid',
+    );
+    expect(redactUrl('/x?id_token=1&Access_Token=2&api%5Fkey=3&page=2')).toBe('/x?id_token=[redacted]&Access_Token=[redacted]&api%5Fkey=[redacted]&page=2');
+    expect(redactUrl('/api/search?q=token&page=2')).toBe('/api/search?q=token&page=2');
+    expect(redactUrl('/healthz')).toBe('/healthz');
+    expect(redactUrl('/x?%E0%A4%A=1&token')).toBe('/x?%E0%A4%A=1&token');
   });
 });

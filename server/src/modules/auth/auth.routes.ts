@@ -9,7 +9,7 @@ import {
 } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import type { Config } from '../../config.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/http/errors.ts';
 import { presentCurrentUser } from '../user/user.presenter.ts';
 import { type Auth, SIGN_IN_ERROR_PATH } from './auth.service.ts';
 
@@ -36,15 +36,38 @@ async function forward(reply: FastifyReply, res: Response) {
   return reply.send(body || null);
 }
 
+/** The longest callback address a sign-in link may carry. */
+const CALLBACK_URL_MAX = 500;
+
+/**
+ * A callback address given in a sign-in link, as a path on this site, or null when it leads elsewhere (another
+ * origin, a protocol-relative "//host", a javascript: URL) or is not one address.
+ */
+export function ownPath(value: string | string[] | undefined, appOrigin: string): string | null {
+  if (typeof value !== 'string' || value.length > CALLBACK_URL_MAX) return null;
+  try {
+    const url = new URL(value, appOrigin);
+    return url.origin === appOrigin ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config }) {
   const { auth, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = { rateLimit: { max: config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' } };
+  const appOrigin = new URL(config.appUrl).origin;
+  // Where a browser lands after a sign-in, and where one that failed lands, with ?error=<code>.
+  const at = (path: string) => `${config.appUrl}${path}`;
+  const signInError = (code: string) => at(`${SIGN_IN_ERROR_PATH}?error=${encodeURIComponent(code)}`);
 
   r.post(
     '/api/auth/email-link',
     {
       config: limit,
+      // An e-mail address and nothing else.
+      bodyLimit: 1024,
       schema: {
         tags: ['auth'],
         summary: 'Send a sign-in link by e-mail (signs up unknown addresses on first use)',
@@ -76,8 +99,15 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     },
   );
 
-  // The link in the mail: verified by the authentication library, which sets the
-  // idToken cookie and redirects (to /login?error=... when invalid or expired).
+  // The link in the mail: verified by the authentication library, which sets the idToken cookie and redirects
+  // (to /login?error=... when invalid or expired). The link is opened in a browser tab, so every outcome is a
+  // redirect: the callback addresses must be paths on this site (a link edited to lead elsewhere lands on
+  // /login?error=invalid_callback_url), failures always land on the sign-in screen whatever errorCallbackURL
+  // says, and a link without callbackURL continues to /home (the library would answer JSON with the token).
+  const callbackParam = z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('A path on this site');
   r.get(
     '/api/auth/magic-link/verify',
     {
@@ -87,16 +117,31 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
         summary: 'Open a sign-in link (redirects)',
         querystring: z.object({
           token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not a sign-in token'),
-          callbackURL: z.string().max(500, 'must be at most 500 characters').optional(),
-          newUserCallbackURL: z.string().max(500, 'must be at most 500 characters').optional(),
-          errorCallbackURL: z.string().max(500, 'must be at most 500 characters').optional(),
+          callbackURL: callbackParam,
+          newUserCallbackURL: callbackParam,
+          errorCallbackURL: callbackParam,
         }),
       },
     },
     async (req, reply) => {
-      const url = new URL(req.url, config.appUrl);
+      const given = req.query;
+      const callbackURL = given.callbackURL === undefined ? '/home' : ownPath(given.callbackURL, appOrigin);
+      const newUserCallbackURL = given.newUserCallbackURL === undefined ? undefined : ownPath(given.newUserCallbackURL, appOrigin);
+      const foreignError = given.errorCallbackURL !== undefined && ownPath(given.errorCallbackURL, appOrigin) === null;
+      if (callbackURL === null || newUserCallbackURL === null || foreignError) {
+        const { callbackURL: c, newUserCallbackURL: n, errorCallbackURL: e } = given;
+        req.log.warn({ callbackURL: c, newUserCallbackURL: n, errorCallbackURL: e }, 'sign-in link with a callback address off this site refused');
+        return reply.redirect(signInError('invalid_callback_url'));
+      }
+      const url = new URL('/api/auth/magic-link/verify', config.appUrl);
+      url.searchParams.set('token', given.token);
+      url.searchParams.set('callbackURL', callbackURL);
+      if (newUserCallbackURL) url.searchParams.set('newUserCallbackURL', newUserCallbackURL);
+      url.searchParams.set('errorCallbackURL', SIGN_IN_ERROR_PATH);
       const res = await auth.handler(new Request(url, { method: 'GET', headers: webHeaders(req) }));
-      return forward(reply, res);
+      if (res.status >= 300 && res.status < 400 && res.headers.has('location')) return forward(reply, res);
+      req.log.error({ status: res.status }, 'sign-in link answered without a redirect');
+      return reply.redirect(signInError('sign_in_failed'));
     },
   );
 
@@ -154,10 +199,6 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   );
 
   if (config.oidcProviders.length) {
-    // Where the browser lands after a provider sign-in: the same places as for an e-mail link.
-    const at = (path: string) => `${config.appUrl}${path}`;
-    const signInError = (code: string) => at(`${SIGN_IN_ERROR_PATH}?error=${encodeURIComponent(code)}`);
-
     // Starts the OpenID Connect flow: the library answers with the provider's URL and sets
     // the state cookie that the callback checks.
     r.get(

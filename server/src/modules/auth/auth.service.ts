@@ -75,7 +75,9 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
     },
     logger: {
       log: (level, message, ...args) => {
-        log[level]({ args }, `auth: ${message}`);
+        // An address refused by the library's origin checks is the client's mistake (or a forged link), not ours.
+        const refused = level === 'error' && /^Invalid (callbackURL|newUserCallbackURL|errorCallbackURL|redirectURL|origin)\b/.test(message);
+        log[refused ? 'warn' : level]({ args }, `auth: ${message}`);
       },
     },
     plugins: [

@@ -3,6 +3,7 @@ import { createTestApp, signIn, type TestContext, uniqueEmail } from '../../../t
 import { signInLinkOf } from '../../../test/smtp.ts';
 
 let ctx: TestContext;
+type ctxWithLog = TestContext & { lines: Array<{ level: number; msg: string; req?: { url: string } }> };
 beforeAll(async () => {
   ctx = await createTestApp({ SIGNIN_RATE_LIMIT: '1000' });
 });
@@ -110,6 +111,83 @@ describe('e-mail link sign-in', () => {
   });
 });
 
+describe('sign-in links edited or cut short', () => {
+  let logged: ctxWithLog;
+  beforeAll(async () => {
+    const lines: Array<{ level: number; msg: string; req?: { url: string }; [k: string]: unknown }> = [];
+    // Request logging is on outside NODE_ENV=test.
+    const app = await createTestApp(
+      { NODE_ENV: 'development', SIGNIN_RATE_LIMIT: '1000' },
+      { logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } },
+    );
+    logged = { ...app, lines };
+  });
+  afterAll(async () => {
+    await logged?.close();
+  });
+
+  async function link(email = uniqueEmail()) {
+    const res = await logged.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    return new URL(signInLinkOf((await logged.smtp.mailFor(email.toLowerCase())).raw));
+  }
+  const open = (url: URL) => logged.app.inject({ method: 'GET', url: url.pathname + url.search });
+  const sessionCookie = (res: Awaited<ReturnType<typeof open>>) => res.cookies.find((c) => c.name === 'idToken' && c.value);
+
+  it('lands on /login?error= when callbackURL leads off the site, without signing in, and logs it at warn', async () => {
+    for (const callback of ['https://evil.example/home', '//evil.example', '/\\evil.example', 'javascript:alert(1)', `/${'a'.repeat(600)}`]) {
+      const url = await link();
+      url.searchParams.set('callbackURL', callback);
+      const res = await open(url);
+      expect(res.statusCode, callback).toBe(302);
+      expect(res.headers.location, callback).toBe('http://localhost:3000/login?error=invalid_callback_url');
+      expect(sessionCookie(res), callback).toBeUndefined();
+      // The link itself still works once put back as it was.
+      url.searchParams.set('callbackURL', '/home');
+      expect(sessionCookie(await open(url)), callback).toBeDefined();
+    }
+    for (const name of ['errorCallbackURL', 'newUserCallbackURL']) {
+      const url = await link();
+      url.searchParams.set(name, 'https://evil.example/');
+      expect((await open(url)).headers.location, name).toBe('http://localhost:3000/login?error=invalid_callback_url');
+    }
+    const refused = logged.lines.filter((l) => l.msg.includes('callback address off this site'));
+    expect(refused.length).toBeGreaterThanOrEqual(7);
+    expect(refused.every((l) => l.level === 40)).toBe(true);
+    expect(logged.lines.some((l) => l.level >= 50)).toBe(false);
+  });
+
+  it('lands on /login?error= without errorCallbackURL, and on /home without callbackURL, never on JSON', async () => {
+    const used = await link();
+    used.searchParams.delete('errorCallbackURL');
+    expect(sessionCookie(await open(used))).toBeDefined();
+    const again = await open(used);
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toMatch(/^http:\/\/localhost:3000\/login\?error=INVALID_TOKEN$/);
+    const forged = await open(new URL('http://localhost:3000/api/auth/magic-link/verify?token=forged'));
+    expect(forged.headers.location).toMatch(/^http:\/\/localhost:3000\/login\?error=/);
+    // Cut down to the token alone: the person is signed in and sent on, not shown the library's JSON.
+    const email = uniqueEmail();
+    await signIn(logged, email);
+    const bare = await link(email);
+    const res = await open(new URL(`${bare.pathname}?token=${bare.searchParams.get('token')}`, 'http://localhost:3000'));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://localhost:3000/home');
+    expect(sessionCookie(res)).toBeDefined();
+  });
+
+  it('keeps sign-in tokens out of the request log', async () => {
+    const url = await link();
+    const token = url.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThan(10);
+    await open(url);
+    const requests = logged.lines.filter((l) => l.req?.url.startsWith('/api/auth/magic-link/verify'));
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((l) => l.req?.url.includes('token=[redacted]'))).toBe(true);
+    expect(JSON.stringify(logged.lines)).not.toContain(token);
+  });
+});
+
 describe('sessions', () => {
   it('works as a cookie and as a bearer token, and ends on logout', async () => {
     const s = await signIn(ctx);
@@ -122,7 +200,7 @@ describe('sessions', () => {
       headers: { authorization: `Bearer ${decodeURIComponent(s.token)}` },
     });
     expect(byBearer.statusCode).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { idToken: s.cookie } });
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { signedOut: true } });
     const cleared = out.cookies.find((c) => c.name === 'idToken');
@@ -130,6 +208,26 @@ describe('sessions', () => {
     const after = await ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { idToken: s.cookie } });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: { code: 'unauthorized', message: 'Session expired. Please log in again.' } });
+  });
+
+  it('refuses a cookie whose signature is missing or wrong, and a bearer token with a wrong one', async () => {
+    const s = await signIn(ctx);
+    const signed = decodeURIComponent(s.cookie);
+    const token = signed.slice(0, signed.indexOf('.'));
+    const signature = signed.slice(signed.indexOf('.') + 1);
+    const me = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/user/me', headers });
+    expect((await me({ cookie: `idToken=${s.cookie}` })).statusCode).toBe(200);
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    for (const cookie of [`${token}.AAAA`, token, `${token}.${flipped}`, `${token}.${signature}x`, `${token}.`]) {
+      const res = await me({ cookie: `idToken=${encodeURIComponent(cookie)}` });
+      expect(res.statusCode, cookie).toBe(401);
+      const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `idToken=${encodeURIComponent(cookie)}` } });
+      expect(session.json(), cookie).toEqual({ data: { user: null } });
+    }
+    // A bearer token may come bare or signed, but not wrongly signed.
+    expect((await me({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${signed}` })).statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${token}.AAAA` })).statusCode).toBe(401);
   });
 
   it('answers 401 without a session, and a null user on /api/auth/session', async () => {

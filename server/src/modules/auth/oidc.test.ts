@@ -183,7 +183,7 @@ describe('signing in with the provider', () => {
     const done = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/setProfile',
-      headers: { cookie: `idToken=${first.browser.cookies.get('idToken')}` },
+      headers: { cookie: `idToken=${first.browser.cookies.get('idToken')}`, origin: appUrl },
       payload: { displayName: 'Night Owl' },
     });
     expect(done.statusCode).toBe(200);

@@ -400,6 +400,18 @@ export class SegmentCore {
     this.idSlots = slots;
   }
 
+  /** How many titles are at least `pop` popular: they are the first documents (binary search). */
+  popularAtLeast(pop: number): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.pop[mid] >= pop) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** The document of an id, or -1. */
   docOf(id: string): number {
     const size = this.idSlots.length;

@@ -21,8 +21,11 @@ const TYPO_NAMED_MARGIN = 1.5;
  * votes ("pursuit of happiness" gives The Pursuit of Happyness before an obscure Pursuit of Happiness).
  */
 const NAMESAKE_MARGIN = 2;
-/** How many of the best known titles with each word as typed are read for a famous namesake (see namesakesByTypo). */
-const NAMESAKE_LOOK = 100;
+/**
+ * How many of the best known titles with each word as typed (of three letters or more: "of" and "a" are in too many to
+ * tell) are read for a famous namesake (see namesakesByTypo): each costs a few reads from memory.
+ */
+const NAMESAKE_LOOK = 30;
 /** The shortest word a namesake may have one edit off ("1 robot" is not I, Robot): as typos are read (see typoIds). */
 const TYPO_MIN_LENGTH = 4;
 /** ...when fewer titles than this have the words as typed (a constant, so that a first page reads the same whatever its size). */
@@ -389,8 +392,9 @@ export class TitleSearchIndex extends AcronymIndex {
         }
         return off > 0;
       };
-      for (const w of ids) {
-        if (w < 0) continue;
+      for (let i = 0; i < ids.length; i++) {
+        const w = ids[i];
+        if (w < 0 || tokens[i].length < 3) continue;
         const from = seg.postStart[w];
         const to = Math.min(seg.postStart[w + 1], from + NAMESAKE_LOOK);
         for (let p = from; p < to && seg.postings[p] < upTo; p++) {

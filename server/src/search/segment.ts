@@ -51,6 +51,7 @@ function tokenSeqHash(toks: ArrayLike<number>, from: number, to: number): number
   return h >>> 0;
 }
 
+/** A segment's titles, words and postings, and the lookups every layer above uses (see the file's head). */
 export class SegmentCore {
   /** Title ids in document order, packed outside the heap (see PackedStrings): ids.at(d) is document d's. */
   ids = new PackedStrings([]);

@@ -67,7 +67,6 @@ function wordsOneEditOff(h: Hit, tokens: string[], minOff = 0): boolean {
 
 /** The whole index: a main segment, a delta segment for titles changed since, and the genre registry. */
 export class TitleSearchIndex extends AcronymIndex {
-
   /** Titles matching the text, best first (uncached: the titles service keeps finished answers). */
   search(input: string | ParsedQuery, opts: SearchOptions): SearchPageResult {
     const q = typeof input === 'string' ? parseQuery(input) : input;

@@ -11,8 +11,8 @@ const ACRONYM_SERIES_LOOK = 20;
 /** How many of the best known titles the first of two acronyms stands for are read for the second (see acronymPair). */
 const ACRONYM_PAIR_LOOK = 200;
 
+/** The index with acronyms read across its segments (see the file's head). */
 export class AcronymIndex extends SearchIndexBase {
-
   /**
    * The words an acronym stands for in films (see acronymWords), for reading it as a series' name: the words two or more
    * of the best known films with such an acronym share, the best known such pair or more first, when they are at least

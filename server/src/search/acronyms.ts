@@ -76,8 +76,8 @@ export function acronymWord(q: ParsedQuery): string | null {
   return letter ? t : null;
 }
 
+/** A segment with its acronyms (see ACRONYM_MIN). */
 export class AcronymSegment extends SegmentCore {
-
   // Acronyms (see ACRONYM_MIN): every acronym a title has as one entry, document * 4 + variant (0 as written, 1
   // without a leading article, 2 without minor words), sorted by the acronym's first six characters and then by
   // document. Bucket b (the first three characters, see acronymCode) holds acroEntry[acroStart[b], acroStart[b + 1]),

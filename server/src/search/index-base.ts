@@ -7,8 +7,8 @@ import { compareHits, type Hit } from './hits.ts';
 import type { Segment } from './segment-search.ts';
 import { type BrowseFilter, type BrowseSort, type IndexRow, type IndexTitleType, type ParsedQuery, type Pass, type SearchPageResult, TYPE_CODE } from './types.ts';
 
+/** The segments of the index (see TitleSearchIndex); `main` and `delta` are the engine's own, read by its tests. */
 export class SearchIndexBase {
-
   genres = new GenreRegistry();
   main: Segment;
   delta: Segment | null = null;

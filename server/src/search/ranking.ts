@@ -25,8 +25,8 @@ export interface ScoreContext {
   readApart: boolean;
 }
 
+/** A segment that scores one title against a query's marked words (see score). */
 export class RankingSegment extends TypoSegment {
-
   protected mark(t: number, bit: number, strong: boolean) {
     if (this.markAny[t] === 0 && this.markStrong[t] === 0) this.touched.push(t);
     this.markAny[t] |= bit;

@@ -37,7 +37,6 @@ function withoutWord(ranges: [number, number][], word: number): [number, number]
 
 /** A segment: titles in popularity order, their words, postings and the lookups a search makes. */
 export class Segment extends RankingSegment {
-
   /**
    * Finds up to `cap` matching documents (most popular first) and scores them:
    * 0 exact title, 1 title starts with the query, 2 all words anywhere

@@ -51,6 +51,7 @@ function tokenSeqHash(toks: ArrayLike<number>, from: number, to: number): number
   return h >>> 0;
 }
 
+/** A segment's titles, words and postings, and the lookups every layer above uses (see the file's head). */
 export class SegmentCore {
   /** Title ids in document order, packed outside the heap (see PackedStrings): ids.at(d) is document d's. */
   ids = new PackedStrings([]);
@@ -398,6 +399,18 @@ export class SegmentCore {
       slots[i] = d;
     }
     this.idSlots = slots;
+  }
+
+  /** How many titles are at least `pop` popular: they are the first documents (binary search). */
+  popularAtLeast(pop: number): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.pop[mid] >= pop) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The document of an id, or -1. */

@@ -4,7 +4,8 @@ import { AcronymIndex } from './acronym-index.ts';
 import { ACRONYM_WHOLE_MAX, acronymWord } from './acronyms.ts';
 import { editDistance } from './edit-distance.ts';
 import { compareHits, type Hit, hitKey, TWICE_FOUND_PAST, TYPO_PENALTY } from './hits.ts';
-import { leadingArticle, MAX_QUERY_TOKENS, parseQuery, queryReadAs, queryWithout, withoutArticle, withoutSequelNumber } from './query.ts';
+import { ARTICLES, leadingArticle, MAX_QUERY_TOKENS, parseQuery, queryReadAs, queryWithout, withoutArticle, withoutSequelNumber } from './query.ts';
+import type { Segment } from './segment-search.ts';
 import { numberAfterPart, seriesFilms } from './series.ts';
 import { type ParsedQuery, type SearchOptions, type SearchPageResult, TYPE_CODE } from './types.ts';
 import { SPLIT_MAX } from './typos.ts';
@@ -20,6 +21,13 @@ const TYPO_NAMED_MARGIN = 1.5;
  * votes ("pursuit of happiness" gives The Pursuit of Happyness before an obscure Pursuit of Happiness).
  */
 const NAMESAKE_MARGIN = 2;
+/**
+ * How many of the best known titles with each word as typed (of three letters or more: "of" and "a" are in too many to
+ * tell) are read for a famous namesake (see namesakesByTypo): each costs a few reads from memory.
+ */
+const NAMESAKE_LOOK = 30;
+/** The shortest word a namesake may have one edit off ("1 robot" is not I, Robot): as typos are read (see typoIds). */
+const TYPO_MIN_LENGTH = 4;
 /** ...when fewer titles than this have the words as typed (a constant, so that a first page reads the same whatever its size). */
 const TYPO_NAMED_FEW = 20;
 
@@ -42,9 +50,9 @@ const READINGS_MAX = 32;
 /**
  * Whether a title's words are the query's with one or two words each one edit off (an optimal string alignment
  * distance of 1), the others as typed: "the dark night" and The Dark Knight, "inglorious bastards" and Inglourious
- * Basterds.
+ * Basterds. With `minOff`, only words of that many characters or more may be off (a typo pass reads none shorter).
  */
-function wordsOneEditOff(h: Hit, tokens: string[]): boolean {
+function wordsOneEditOff(h: Hit, tokens: string[], minOff = 0): boolean {
   const seg = h.seg;
   const from = seg.tokStart[h.doc];
   const words: string[] = [];
@@ -52,14 +60,13 @@ function wordsOneEditOff(h: Hit, tokens: string[]): boolean {
   let off = 0;
   for (const t of tokens) {
     if (words.includes(t)) continue;
-    if (++off > 2 || !words.some((w) => !tokens.includes(w) && editDistance(t, w, 1) === 1)) return false;
+    if (++off > 2 || t.length < minOff || !words.some((w) => !tokens.includes(w) && editDistance(t, w, 1) === 1)) return false;
   }
   return off > 0;
 }
 
 /** The whole index: a main segment, a delta segment for titles changed since, and the genre registry. */
 export class TitleSearchIndex extends AcronymIndex {
-
   /** Titles matching the text, best first (uncached: the titles service keeps finished answers). */
   search(input: string | ParsedQuery, opts: SearchOptions): SearchPageResult {
     const q = typeof input === 'string' ? parseQuery(input) : input;
@@ -173,7 +180,12 @@ export class TitleSearchIndex extends AcronymIndex {
       // A typo of a leading "the" ("hte dune"): the words after it as a whole title, ranked as a typo.
       if (lead?.typo) hits = this.merged(hits, this.run(lead.rest, type, cap, want + 1, 'exact'));
     }
-    if (loose !== null) hits = this.withNamedByTypo(hits, loose, few ? null : this.run(q, type, cap, want + 1, 'fallback'), q.tokens);
+    if (loose !== null) {
+      // Beside titles that are or begin with the words, only a famous title sharing one of them is looked for (cheaply).
+      const minPop = loose.pop + loose.margin;
+      const typos = few ? null : loose.score < 1.5 ? this.namesakesByTypo(q.tokens, type, minPop) : this.run(q, type, cap, want + 1, 'fallback');
+      hits = this.withNamedByTypo(hits, loose, typos, q.tokens);
+    }
     // Still nothing: no title has all the words ("the godfather dune", "pirates of the caribbean 9"), not even through
     // a typo. Each word in turn is left out, and what the others find as typed (typos are not looked for again) is
     // ranked as with a dropped word. Not when a title of another type has them all: that title is what was asked for,
@@ -350,6 +362,55 @@ export class TitleSearchIndex extends AcronymIndex {
       h.key = key;
     }
     return hits.sort(compareHits);
+  }
+
+  /**
+   * The titles at least `minPop` popular that have one of the words as typed, and are the words with one or two of them
+   * one edit off (see wordsOneEditOff), as many words or one more (an article): "pursuit of happiness" finds The Pursuit
+   * of Happyness. Read from the NAMESAKE_LOOK best known titles with each word, scored as the typo pass scores them.
+   */
+  private namesakesByTypo(tokens: string[], type: number, minPop: number): Hit[] {
+    const out: Hit[] = [];
+    const parts: [Segment, Uint32Array | null][] = [[this.main, this.hiddenDocs]];
+    if (this.delta !== null) parts.push([this.delta, null]);
+    const leadingArticle = ARTICLES.has(tokens[0]);
+    for (const [seg, hidden] of parts) {
+      const upTo = seg.popularAtLeast(minPop);
+      const taken = new Set<number>();
+      const ids = tokens.map((t) => seg.exactId(t));
+      // Whether title d has every word as typed but one or two, each long enough to be read with a typo (compared by
+      // word number, before any word is read).
+      const fewOff = (d: number): boolean => {
+        const from = seg.tokStart[d];
+        const to = from + seg.primaryLen[d];
+        let off = 0;
+        for (let i = 0; i < tokens.length; i++) {
+          let has = false;
+          for (let k = from; k < to && !has; k++) has = seg.toks[k] === ids[i];
+          if (!has && (++off > 2 || tokens[i].length < TYPO_MIN_LENGTH)) return false;
+        }
+        return off > 0;
+      };
+      for (let i = 0; i < ids.length; i++) {
+        const w = ids[i];
+        if (w < 0 || tokens[i].length < 3) continue;
+        const from = seg.postStart[w];
+        const to = Math.min(seg.postStart[w + 1], from + NAMESAKE_LOOK);
+        for (let p = from; p < to && seg.postings[p] < upTo; p++) {
+          const d = seg.postings[p];
+          // As many words, or one more when that is a leading article the query does not have.
+          const extra = seg.primaryLen[d] - tokens.length;
+          if ((extra !== 0 && (extra !== 1 || leadingArticle)) || taken.has(d) || !fewOff(d)) continue;
+          if ((type >= 0 && seg.type[d] !== type) || (hidden !== null && (hidden[d >>> 5] & (1 << (d & 31))) !== 0)) continue;
+          if (extra === 1 && !ARTICLES.has(seg.vocab.at(seg.toks[seg.tokStart[d]]))) continue;
+          const h: Hit = { seg, doc: d, score: TYPO_PENALTY, key: hitKey(seg, d, TYPO_PENALTY), part: -1 };
+          if (!wordsOneEditOff(h, tokens, TYPO_MIN_LENGTH)) continue;
+          taken.add(d);
+          out.push(h);
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -30,7 +30,7 @@ describe('the title search', () => {
     }
     // Most of these queries match many titles, so the early stop was exercised.
     expect(compared).toBeGreaterThan(500);
-  });
+  }, 20_000);
 
   it('walks thousands of candidates of a typed beginning most popular first, and leaves nothing behind for the next query', () => {
     // 3,000 titles whose first word begins "sta" (three words, so several lists of candidates), 300 others; every

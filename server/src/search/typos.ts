@@ -87,8 +87,8 @@ export function largestSorted(keys: Float64Array, k: number): Float64Array {
   return keys.subarray(target).sort();
 }
 
+/** A segment with its vocabulary's typos and readings of words typed together. */
 export class TypoSegment extends AcronymSegment {
-
   /**
    * `t` (a word we do not know) read as two or more words we know, each of two letters or more and the last of three
    * or more, or null. Of the possible readings, the likeliest: the one whose words are the most common in titles,

@@ -120,7 +120,7 @@ export async function startApp(opts: { database: string; smtpUrl: string; pinned
   else delete env.CATALOGUE_DIR;
   const t0 = performance.now();
   const child = spawnOnServerCore([...startFlags(), 'dist/server/main.js'], env, opts.pinned);
-  await waitUntilOk(`${base}/readyz`, child, opts.timeoutMs ?? 120_000);
+  await waitUntilOk(`${base}/readyz`, child, opts.timeoutMs ?? 600_000);
   return { child, pid: child.pid as number, base, readyMs: performance.now() - t0 };
 }
 

@@ -1,7 +1,7 @@
-// What the two load generators share: the request list they read (bench/wrk.ts, bench/paced.ts), how they
+// What the two load generators share: the request list they read (bench/closed.ts, bench/paced.ts), how they
 // are run (a child process, pinned to a core when asked), and the figures they report.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,11 +34,20 @@ export async function withRequestFile<T>(requests: LoadRequest[], use: (file: st
   }
 }
 
+/** The requests of a file written by withRequestFile. */
+export function readRequestFile(file: string): LoadRequest[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [method, path, body] = line.split('\t');
+      return { method: method as LoadRequest['method'], path, body: body || undefined };
+    });
+}
+
 /**
- * The load generators' nice value (BENCH_LOAD_NICE; by default -10 when the benchmark runs as root, else 0). They
- * share core 1 with the benchmark's own process and whatever else the kernel runs there, which otherwise took the
- * core from them now and then: of eight hello-world cells at 2,000 req/s open loop, three had the generator send
- * 14-17 ms late (its p99) at nice 0; at nice -10 the worst was 4.7 ms (BENCHMARKS.md, 2026-11-24 17:30).
+ * The load generators' nice value (BENCH_LOAD_NICE; by default -10 when the benchmark runs as root, else 0), so
+ * that whatever else the kernel runs on their core does not hold up their sending.
  */
 const LOAD_NICE = Number(process.env.BENCH_LOAD_NICE ?? (process.getuid?.() === 0 ? -10 : 0));
 

@@ -1,5 +1,5 @@
-// Open-loop load at a fixed rate, for latency at a stated load (what a p99 budget means), next to wrk's
-// closed loop (bench/wrk.ts), where each connection sends its next request the moment an answer arrives
+// Open-loop load at a fixed rate, for latency at a stated load (what a p99 budget means), next to the
+// closed loop (bench/closed.ts), where each connection sends its next request the moment an answer arrives
 // and latency is then the queue the load generator itself keeps full (50 connections / throughput).
 //
 // Requests are due at fixed times: request i at start + i / rate, on connection i mod connections,
@@ -10,11 +10,10 @@
 // garbage collection does not land in the figures; how late it sent is reported separately (lag).
 //
 // As a library: runPaced(...). As a program (what runPaced spawns):
-//   node --import tsx bench/paced.ts <base> <connections> <rate> <seconds> <requests.tsv> <offset>
-import { readFileSync } from 'node:fs';
+//   node --import tsx bench/paced.ts <base> <connections> <rate> <seconds> <requests.tsv> <offset> [headers.json]
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type LatencyFigures, type LoadRequest, runForFigures, withRequestFile } from './load.ts';
+import { type LatencyFigures, type LoadRequest, readRequestFile, runForFigures, withRequestFile } from './load.ts';
 
 /** Latency here counts from when each request was due; errors include requests left unanswered 10 s after the run. */
 export interface PacedResult extends LatencyFigures {
@@ -38,6 +37,8 @@ export async function runPaced(opts: {
   requests: LoadRequest[];
   offset?: number;
   core?: number;
+  /** Sent with every request (a session cookie, say). */
+  headers?: Record<string, string>;
 }): Promise<PacedResult> {
   // Only the requests this run sends, from the offset on.
   const count = Math.min(opts.requests.length, Math.round(opts.rate * opts.seconds) + 1);
@@ -45,7 +46,7 @@ export async function runPaced(opts: {
   return withRequestFile(window, (list) =>
     runForFigures<PacedResult>(
       process.execPath,
-      ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0'],
+      ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0', JSON.stringify(opts.headers ?? {})],
       opts.core,
       'PACED',
     ),
@@ -81,13 +82,17 @@ export async function pacedLoad(
   seconds: number,
   requests: LoadRequest[],
   offset: number,
+  headers: Record<string, string> = {},
 ): Promise<PacedResult> {
   const url = new URL(base);
   const host = url.host;
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   const format = (r: LoadRequest) =>
     r.body
-      ? `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}`
-      : `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
+      ? `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}`
+      : `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
   const latencies = new Float64Array(total);
@@ -140,8 +145,13 @@ export async function pacedLoad(
           const head = buf.toString('latin1', 0, end);
           c.status = Number(head.slice(9, 12));
           const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-          if (!length) throw new Error(`an answer without content-length: ${head}`);
-          c.need = end + 4 + Number(length[1]);
+          if (length) c.need = end + 4 + Number(length[1]);
+          else if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+            // A chunked body ends with a chunk of length 0 (JSON never holds the CRLFs around it).
+            const last = buf.indexOf('\r\n0\r\n\r\n', end);
+            if (last < 0) return;
+            c.need = last + 7;
+          } else c.need = end + 4; // 204, 304: no body
         }
         if (buf.length < c.need) return;
         const now = performance.now();
@@ -208,15 +218,8 @@ export async function pacedLoad(
 }
 
 if (process.argv[1] === here) {
-  const [base, connections, rate, seconds, file, offset] = process.argv.slice(2);
-  const requests = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [method, path, body] = line.split('\t');
-      return { method: method as LoadRequest['method'], path, body: body || undefined };
-    });
-  const r = await pacedLoad(base, Number(connections), Number(rate), Number(seconds), requests, Number(offset));
+  const [base, connections, rate, seconds, file, offset, headers] = process.argv.slice(2);
+  const r = await pacedLoad(base, Number(connections), Number(rate), Number(seconds), readRequestFile(file), Number(offset), JSON.parse(headers ?? '{}'));
   process.stdout.write(`PACED ${JSON.stringify(r)}\n`);
   process.exit(0);
 }

@@ -1,9 +1,9 @@
-// npm run bench [foundation|discovery|import|search-cpu|search-junk|relevance]: runs the named benchmark (foundation by default).
+// npm run bench [discovery|import|search-cpu|search-junk|relevance] [args]: runs the named benchmark
+// (discovery, the budgets, by default). bench/README.md says what each measures.
 import { spawnSync } from 'node:child_process';
 
-const which = process.argv[2] ?? 'foundation';
+const which = process.argv[2] ?? 'discovery';
 const scripts: Record<string, string> = {
-  foundation: 'bench/foundation.ts',
   discovery: 'bench/discovery.ts',
   import: 'bench/catalogue-import.ts',
   'search-cpu': 'bench/search-cpu.ts',

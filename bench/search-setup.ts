@@ -1,23 +1,14 @@
 // What the in-process search benchmarks share (search-cpu, search-junk, relevance): the discovery benchmark's catalogue
-// (generated once into /tmp, or BENCH_DB), the search index built from it, and its cold queries, each asked once.
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// (bench/catalogue-file.ts: generated once into /tmp, or BENCH_DB), the search index built from it, and its cold
+// queries, each asked once.
 import SQLite from 'better-sqlite3';
 import { type IndexRow, SegmentBuilder, TitleSearchIndex } from '../server/src/search/index.ts';
-import { GENERATOR_VERSION, generateCatalogue } from './discovery-catalogue.ts';
+import { catalogueFile } from './catalogue-file.ts';
 import { queriesFrom, SAMPLE_SQL, seededRandom, WIDE_SAMPLE_SQL } from './discovery-queries.ts';
-
-const COUNT = Number(process.env.BENCH_TITLES ?? 1_000_000);
-export const DB_FILE = process.env.BENCH_DB ?? join(tmpdir(), `reelhouse-discovery-v${GENERATOR_VERSION}-${COUNT}.db`);
 
 /** The benchmark catalogue, generated first when missing. */
 export async function openCatalogue(): Promise<SQLite.Database> {
-  if (!existsSync(DB_FILE)) {
-    console.log(`generating ${COUNT.toLocaleString('en')} titles into ${DB_FILE} (once; reused afterwards)`);
-    await generateCatalogue(DB_FILE, COUNT);
-  }
-  return new SQLite(DB_FILE, { readonly: true });
+  return new SQLite(await catalogueFile(), { readonly: true });
 }
 
 /** The search index of the catalogue, built from its rows as the server builds it at start-up; and how long that took. */
@@ -48,8 +39,8 @@ export function indexCatalogue(raw: SQLite.Database): { index: TitleSearchIndex;
 }
 
 /**
- * The same cold queries as bench/discovery.ts: its first call to queriesFrom (600 sampled titles) draws from the
- * generator too, so it is made here as well for the wide sample to get the same queries.
+ * Cold queries from a wide sample of titles (the first call to queriesFrom, on 600 sampled titles, only advances
+ * the generator, so the queries stay those earlier figures were measured with).
  */
 export function coldQueries(raw: SQLite.Database): string[] {
   return coldQueriesWithKinds(raw).map(([query]) => query);

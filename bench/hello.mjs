@@ -1,4 +1,5 @@
-// A bare Fastify hello-world: the yardstick for the API's own overhead.
+// A bare Fastify hello-world: the yardstick for the API's own overhead. Plain JavaScript, so it runs with exactly
+// the Node flags of `npm start` and nothing else (no TypeScript loader). PORT sets the port.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

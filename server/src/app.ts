@@ -19,9 +19,11 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { keptHomeSections, keptSearchPages, keptSuggestions, keptTitlePages, titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
 import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
@@ -146,6 +148,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(watchlistRoutes);
   // Title pages, the home sections and the search box's suggestions are the same whoever asks: their routes never
   // read the session, so requests carrying one take the kept answers too.
   // The empty search box's lists first: the title pages' finder answers every other path under /api/movies/.

@@ -21,6 +21,7 @@ export const RatingValueSchema = z
   .max(RATING_MAX, RATING_MESSAGE);
 
 /** Control characters other than tab, line feed and carriage return: plain text never holds them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** A review: plain text (shown as text, never as HTML), trimmed; empty means no review. */

@@ -99,7 +99,7 @@ export const ReviewsRequestSchema = z
       .optional(),
     sort: ReviewSortSchema.optional(),
   })
-  .optional();
+  .nullish();
 export type ReviewsRequest = z.infer<typeof ReviewsRequestSchema>;
 
 export const ReviewsPageSchema = z.object({

@@ -68,3 +68,15 @@ export const WatchlistChangeSchema = z.object({
   changed: z.boolean(),
 });
 export type WatchlistChange = z.infer<typeof WatchlistChangeSchema>;
+
+/** At most this many titles asked about at once (a page of cards or search results). */
+export const WATCHLIST_CONTAINS_MAX = 100;
+
+/** Which of these titles are on the reader's watchlist: for the add/remove state of cards and search results. */
+export const WatchlistContainsRequestSchema = z.object({
+  titleIds: z
+    .array(TitleIdSchema, { error: 'must be a list of title ids' })
+    .max(WATCHLIST_CONTAINS_MAX, `must hold at most ${WATCHLIST_CONTAINS_MAX} title ids`),
+});
+export type WatchlistContainsRequest = z.infer<typeof WatchlistContainsRequestSchema>;
+export const WatchlistContainsSchema = z.object({ titleIds: z.array(z.string()) });

@@ -26,6 +26,13 @@ export async function isOnWatchlist(db: Db, userId: string, titleId: string): Pr
   return row !== undefined;
 }
 
+/** Which of these titles are on the person's watchlist. */
+export async function entriesAmong(db: Db, userId: string, titleIds: readonly string[]): Promise<string[]> {
+  if (titleIds.length === 0) return [];
+  const rows = await db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).where('titleId', 'in', titleIds).execute();
+  return rows.map((r) => r.titleId);
+}
+
 /** Where a page starts: after this entry (newest first, ties by title id descending). */
 export interface EntryKey {
   createdAt: string;

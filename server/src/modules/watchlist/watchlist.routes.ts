@@ -4,11 +4,13 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
   AddToWatchlistRequestSchema,
   WatchlistChangeSchema,
+  WatchlistContainsRequestSchema,
+  WatchlistContainsSchema,
   WatchlistPageSchema,
   WatchlistParamsSchema,
   WatchlistQuerySchema,
 } from '../../../../common/contracts/watchlist.ts';
-import { addToWatchlist, listWatchlist, removeFromWatchlist } from './watchlist.service.ts';
+import { addToWatchlist, listWatchlist, removeFromWatchlist, watchlistAmong } from './watchlist.service.ts';
 
 export async function watchlistRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,6 +70,26 @@ export async function watchlistRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       return { data: await removeFromWatchlist(app.database, actor, actor.id, req.params.titleId) };
+    },
+  );
+
+  r.post(
+    '/api/watchlist/contains',
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        tags,
+        summary: 'Which of these titles are on the reader’s watchlist',
+        description:
+          'Signed in. Body `{ titleIds }`, at most 100 (a page of cards or search results); answers those of them on the watchlist, in the order asked, so cards show add or remove. Sent `private, no-store`.',
+        body: WatchlistContainsRequestSchema,
+        response: { 200: envelope(WatchlistContainsSchema) },
+      },
+    },
+    async (req, reply) => {
+      const actor = req.requireUser();
+      reply.header('cache-control', 'private, no-store');
+      return { data: { titleIds: await watchlistAmong(app.database, actor, actor.id, req.body.titleIds) } };
     },
   );
 }

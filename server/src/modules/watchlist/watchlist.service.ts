@@ -42,6 +42,13 @@ export async function listWatchlist(database: Database, actor: Actor, ownerId: s
   };
 }
 
+/** Which of these titles are on the owner's watchlist, in the order asked. */
+export async function watchlistAmong(database: Database, actor: Actor, ownerId: string, titleIds: readonly string[]): Promise<string[]> {
+  checkOwner(actor, ownerId);
+  const listed = new Set(await repo.entriesAmong(database.db, ownerId, [...new Set(titleIds)]));
+  return titleIds.filter((id, i) => listed.has(id) && titleIds.indexOf(id) === i);
+}
+
 /** Puts a title on the watchlist; adding twice changes nothing. A new entry counts as activity for weekly popularity. */
 export async function addToWatchlist(database: Database, actor: Actor, ownerId: string, titleId: string): Promise<WatchlistChange> {
   checkOwner(actor, ownerId);

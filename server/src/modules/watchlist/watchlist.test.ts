@@ -171,3 +171,27 @@ describe('GET /api/watchlist/userWatchlist', () => {
     expect(errorOf(res).message.startsWith(`${field}:`)).toBe(true);
   });
 });
+
+describe('POST /api/watchlist/contains', () => {
+  const contains = (titleIds: unknown, headers?: Headers) => ctx.app.inject({ method: 'POST', url: '/api/watchlist/contains', payload: { titleIds }, headers });
+
+  it('answers which of the titles are on the reader’s own watchlist, in the order asked', async () => {
+    await add('tt9300003', owner.headers);
+    expect((await contains(['tt9300003'])).statusCode).toBe(401);
+    const res = await contains(['tt940002', 'tt0000001', 'tt9300003', 'tt9300001', 'tt940002'], other.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.json().data).toEqual({ titleIds: ['tt940002', 'tt9300003', 'tt9300001'] });
+    expect((await contains(['tt9300001', 'tt9300003'], owner.headers)).json().data).toEqual({ titleIds: ['tt9300003'] });
+    expect((await contains([], owner.headers)).json().data).toEqual({ titleIds: [] });
+  });
+
+  it('answers 400 naming titleIds for more than 100 ids or a malformed one', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `tt${i}`);
+    for (const body of [many, ['<b>'], 'tt1']) {
+      const res = await contains(body, owner.headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message.startsWith('titleIds')).toBe(true);
+    }
+  });
+});

@@ -22,9 +22,11 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
 import { httpLimits } from './plugins/http-limits.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -161,6 +163,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(watchlistRoutes);
   startTmdbFeeds(app);
 
   // The single-page app: built files, and index.html for every other non-API path.

@@ -8,6 +8,8 @@ import * as m20261122000500 from './migrations/20261122000500_tmdb_feeds.ts';
 import * as m20261122000600 from './migrations/20261122000600_title_creator.ts';
 import * as m20261123000100 from './migrations/20261123000100_title_people_json.ts';
 import * as m20261126000100 from './migrations/20261126000100_search_query_clickers.ts';
+import * as m20261127000100 from './migrations/20261127000100_ratings.ts';
+import * as m20261127000200 from './migrations/20261127000200_watchlist.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -28,6 +30,8 @@ const migrations: Record<string, DialectMigration> = {
   '20261122000600_title_creator': m20261122000600,
   '20261123000100_title_people_json': m20261123000100,
   '20261126000100_search_query_clickers': m20261126000100,
+  '20261127000100_ratings': m20261127000100,
+  '20261127000200_watchlist': m20261127000200,
 };
 
 /** Column types that differ between the two databases. */

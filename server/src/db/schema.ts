@@ -126,6 +126,43 @@ export interface SearchQueryClickersTable {
   clicker: string;
 }
 
+/** One person's rating of a title (1-10), with their review when they wrote one: one per person and title. */
+export interface RatingsTable {
+  id: string;
+  userId: string;
+  titleId: string;
+  rating: number;
+  /** Plain text; null when the person only rated. */
+  review: string | null;
+  spoiler: Bool;
+  /** Rows in review_likes for this rating, kept in the same transaction as they are written. */
+  likeCount: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One person's like of a review: one per person and review. */
+export interface ReviewLikesTable {
+  ratingId: string;
+  userId: string;
+  createdAt: Timestamp;
+}
+
+/** A title's Reelhouse figures, kept in the same transaction as the ratings rows. */
+export interface TitleRatingStatsTable {
+  titleId: string;
+  ratingCount: number;
+  ratingSum: number;
+  reviewCount: number;
+}
+
+/** A title on a person's watchlist. */
+export interface WatchlistEntriesTable {
+  userId: string;
+  titleId: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,4 +175,8 @@ export interface DB {
   titleActivityDaily: TitleActivityDailyTable;
   searchQueryDaily: SearchQueryDailyTable;
   searchQueryClickers: SearchQueryClickersTable;
+  ratings: RatingsTable;
+  reviewLikes: ReviewLikesTable;
+  titleRatingStats: TitleRatingStatsTable;
+  watchlistEntries: WatchlistEntriesTable;
 }

@@ -1,0 +1,241 @@
+import type { Kysely } from 'kysely';
+import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+
+/** Booleans as each database stores them (schema.ts `Bool`). */
+export function boolFor(dialect: Dialect, value: boolean): boolean | number {
+  return dialect === 'postgres' ? value : value ? 1 : 0;
+}
+
+/** What the ratings and watchlist rules need to know of a title. */
+export interface TitleBasics {
+  id: string;
+  titleType: 'movie' | 'tvSeries';
+  primaryTitle: string;
+  releaseDate: string | null;
+  startYear: number | null;
+}
+
+export async function findTitleBasics(db: Db, id: string): Promise<TitleBasics | undefined> {
+  return db.selectFrom('titles').select(['id', 'titleType', 'primaryTitle', 'releaseDate', 'startYear']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A rating as the rules see it (no author columns). */
+export interface RatingFacts {
+  id: string;
+  userId: string;
+  titleId: string;
+  rating: number;
+  review: string | null;
+  likeCount: number;
+}
+
+const FACT_COLUMNS = ['id', 'userId', 'titleId', 'rating', 'review', 'likeCount'] as const;
+
+/** A rating, locked against concurrent changes until the transaction ends (PostgreSQL; SQLite writes one at a time). */
+export async function lockRating(trx: Db, dialect: Dialect, id: string): Promise<RatingFacts | undefined> {
+  return trx
+    .selectFrom('ratings')
+    .select(FACT_COLUMNS)
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export interface NewRating {
+  id: string;
+  userId: string;
+  titleId: string;
+  rating: number;
+  review: string | null;
+  spoiler: boolean;
+  now: string;
+}
+
+/** Inserts a rating unless the person already rated the title: the new id, or undefined when they had. */
+export async function insertRating(trx: Db, dialect: Dialect, r: NewRating): Promise<string | undefined> {
+  const row = await trx
+    .insertInto('ratings')
+    .values({
+      id: r.id,
+      userId: r.userId,
+      titleId: r.titleId,
+      rating: r.rating,
+      review: r.review,
+      spoiler: boolFor(dialect, r.spoiler),
+      likeCount: 0,
+      createdAt: r.now,
+      updatedAt: r.now,
+    })
+    .onConflict((oc) => oc.columns(['userId', 'titleId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function findRatingIdOf(db: Db, userId: string, titleId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('ratings').select('id').where('userId', '=', userId).where('titleId', '=', titleId).executeTakeFirst();
+  return row?.id;
+}
+
+export interface RatingPatch {
+  rating?: number;
+  review?: string | null;
+  spoiler?: boolean;
+  /** Set when the review goes: its likes go with it. */
+  likeCount?: number;
+}
+
+export async function updateRating(trx: Db, dialect: Dialect, id: string, patch: RatingPatch, now: string): Promise<void> {
+  await trx
+    .updateTable('ratings')
+    .set({
+      updatedAt: now,
+      ...(patch.rating !== undefined ? { rating: patch.rating } : {}),
+      ...(patch.review !== undefined ? { review: patch.review } : {}),
+      ...(patch.spoiler !== undefined ? { spoiler: boolFor(dialect, patch.spoiler) } : {}),
+      ...(patch.likeCount !== undefined ? { likeCount: patch.likeCount } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteRating(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('ratings').where('id', '=', id).execute();
+}
+
+/** Adds to a title's count, sum and review count (negative to take away); the row is made on the first rating. */
+export async function addToTitleStats(trx: Db, titleId: string, d: { count: number; sum: number; reviews: number }): Promise<void> {
+  if (d.count === 0 && d.sum === 0 && d.reviews === 0) return;
+  await trx
+    .insertInto('titleRatingStats')
+    .values({ titleId, ratingCount: d.count, ratingSum: d.sum, reviewCount: d.reviews })
+    .onConflict((oc) =>
+      oc.column('titleId').doUpdateSet((eb) => ({
+        ratingCount: eb('titleRatingStats.ratingCount', '+', d.count),
+        ratingSum: eb('titleRatingStats.ratingSum', '+', d.sum),
+        reviewCount: eb('titleRatingStats.reviewCount', '+', d.reviews),
+      })),
+    )
+    .execute();
+}
+
+/** A title's figures (zero before its first rating), or undefined when there is no such title. */
+export async function findTitleStats(db: Db, titleId: string): Promise<{ ratingCount: number; ratingSum: number; reviewCount: number } | undefined> {
+  const row = await db
+    .selectFrom('titles as t')
+    .leftJoin('titleRatingStats as s', 's.titleId', 't.id')
+    .select(['s.ratingCount', 's.ratingSum', 's.reviewCount'])
+    .where('t.id', '=', titleId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ratingCount: Number(row.ratingCount ?? 0), ratingSum: Number(row.ratingSum ?? 0), reviewCount: Number(row.reviewCount ?? 0) };
+}
+
+/** Records a like unless the person already liked the review: whether a row was written. */
+export async function insertLike(trx: Db, ratingId: string, userId: string, now: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('reviewLikes')
+    .values({ ratingId, userId, createdAt: now })
+    .onConflict((oc) => oc.columns(['ratingId', 'userId']).doNothing())
+    .returning('ratingId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes a like: whether there was one. */
+export async function deleteLike(trx: Db, ratingId: string, userId: string): Promise<boolean> {
+  const row = await trx.deleteFrom('reviewLikes').where('ratingId', '=', ratingId).where('userId', '=', userId).returning('ratingId').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteLikesOf(trx: Db, ratingId: string): Promise<void> {
+  await trx.deleteFrom('reviewLikes').where('ratingId', '=', ratingId).execute();
+}
+
+/** Adds to a review's like count: the count afterwards. */
+export async function addToLikeCount(trx: Db, ratingId: string, delta: number): Promise<number> {
+  const row = await trx
+    .updateTable('ratings')
+    .set((eb) => ({ likeCount: eb('likeCount', '+', delta) }))
+    .where('id', '=', ratingId)
+    .returning('likeCount')
+    .executeTakeFirstOrThrow();
+  return row.likeCount;
+}
+
+export async function hasLiked(db: Db, ratingId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('reviewLikes').select('ratingId').where('ratingId', '=', ratingId).where('userId', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A rating with its author, as pages show it. */
+export interface RatingRow extends RatingFacts {
+  spoiler: boolean | number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  authorDisplayName: string;
+  authorImageUrl: string | null;
+}
+
+function withAuthor(db: Db) {
+  return db
+    .selectFrom('ratings as r')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .select([
+      'r.id',
+      'r.userId',
+      'r.titleId',
+      'r.rating',
+      'r.review',
+      'r.spoiler',
+      'r.likeCount',
+      'r.createdAt',
+      'r.updatedAt',
+      'u.displayName as authorDisplayName',
+      'u.imageUrl as authorImageUrl',
+    ]);
+}
+
+export async function findRatingRow(db: Db, id: string): Promise<RatingRow | undefined> {
+  return withAuthor(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** The person's own rating of a title, if any. */
+export async function findOwnRating(db: Db, userId: string, titleId: string) {
+  return db.selectFrom('ratings').select(['id', 'rating', 'review', 'spoiler']).where('userId', '=', userId).where('titleId', '=', titleId).executeTakeFirst();
+}
+
+/**
+ * One page of a title's reviews (ratings that hold one), newest first or most liked first, ties newest first;
+ * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration).
+ */
+export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number): Promise<RatingRow[]> {
+  let q = withAuthor(db).where('r.titleId', '=', titleId).where('r.review', 'is not', null);
+  if (sort === 'liked') q = q.orderBy('r.likeCount', 'desc');
+  return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Which of these ratings the person liked. */
+export async function likedAmong(db: Db, userId: string, ratingIds: readonly string[]): Promise<string[]> {
+  if (ratingIds.length === 0) return [];
+  const rows = await db.selectFrom('reviewLikes').select('ratingId').where('userId', '=', userId).where('ratingId', 'in', ratingIds).execute();
+  return rows.map((r) => r.ratingId);
+}
+
+/** The ids of a title's reviews the person liked, newest like first. */
+export async function likedForTitle(db: Db, userId: string, titleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('reviewLikes as l')
+    .innerJoin('ratings as r', 'r.id', 'l.ratingId')
+    .select('l.ratingId')
+    .where('l.userId', '=', userId)
+    .where('r.titleId', '=', titleId)
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.ratingId')
+    .execute();
+  return rows.map((r) => r.ratingId);
+}

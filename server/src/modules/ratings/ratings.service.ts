@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateRatingRequest,
+  type LikedReviews,
+  type MyTitleState,
+  type Rating,
+  type RatingSummary,
+  REVIEWS_PAGE_SIZE,
+  type ReviewLikeState,
+  type ReviewsPage,
+  type ReviewsRequest,
+  type UpdateRatingRequest,
+} from '../../../../common/contracts/ratings.ts';
+import type { TitleType } from '../../../../common/contracts/titles.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { recordTitleActivity } from '../titles/titles.service.ts';
+import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
+import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased } from './ratings.policy.ts';
+import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
+import * as repo from './ratings.repository.ts';
+
+const ratingNotFound = () => notFound('There is no rating with that id.', 'rating_not_found');
+export const titleNotFound = () => notFound('There is no title with that id.', 'title_not_found');
+
+/** A review as stored: trimmed plain text with \n line ends; empty is no review. */
+function reviewOf(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const normal = text.replace(/\r\n?/g, '\n').trim();
+  return normal === '' ? null : normal;
+}
+
+export type CreateRatingResult = { created: true; rating: Rating } | { created: false; existingId: string };
+
+/**
+ * Rates (and perhaps reviews) a title: one rating per person and title, so a second create answers the existing id.
+ * The title's count and sum, and its weekly activity, change in the same transaction as the row.
+ */
+export async function createRating(database: Database, actor: NonNullable<Actor>, input: CreateRatingRequest): Promise<CreateRatingResult> {
+  const title = await repo.findTitleBasics(database.db, input.titleId);
+  if (!title) throw titleNotFound();
+  if (!isReleased(title)) throw conflict(`${title.primaryTitle} is not out yet: it can be rated once it is released.`, 'not_released');
+  const review = reviewOf(input.review);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const existingId = await database.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertRating(trx, database.dialect, {
+      id,
+      userId: actor.id,
+      titleId: title.id,
+      rating: input.rating,
+      review,
+      spoiler: review !== null && input.spoiler === true,
+      now,
+    });
+    if (!inserted) return (await repo.findRatingIdOf(trx, actor.id, title.id)) ?? null;
+    await repo.addToTitleStats(trx, title.id, { count: 1, sum: input.rating, reviews: review !== null ? 1 : 0 });
+    await recordTitleActivity(trx, { titleId: title.id, kind: 'rating', userId: actor.id });
+    return undefined;
+  });
+  if (existingId) return { created: false, existingId };
+  // A rating deleted between the conflict and the look-up: the create can simply be tried again.
+  if (existingId === null) throw conflict('Your earlier rating of this title was just deleted: try again.', 'rating_changed');
+  return { created: true, rating: await readRating(database, actor, id) };
+}
+
+async function readRating(database: Database, reader: Actor, id: string): Promise<Rating> {
+  const row = await repo.findRatingRow(database.db, id);
+  if (!row) throw ratingNotFound();
+  const liked = reader !== null && !isAuthor(reader, row) && (await repo.hasLiked(database.db, id, reader.id));
+  return presentRating(row, reader, liked);
+}
+
+/** Anyone may read a rating. */
+export function getRating(database: Database, reader: Actor, id: string): Promise<Rating> {
+  return readRating(database, reader, id);
+}
+
+/** The author changes their rating, review or spoiler flag; removing the review removes its likes. */
+export async function updateRating(database: Database, actor: NonNullable<Actor>, id: string, input: UpdateRatingRequest): Promise<Rating> {
+  await database.db.transaction().execute(async (trx) => {
+    const current = await repo.lockRating(trx, database.dialect, id);
+    if (!current) throw ratingNotFound();
+    if (!canEditRating(actor, current)) throw forbidden('Only the author may change this rating.');
+    const review = input.review === undefined ? current.review : reviewOf(input.review);
+    const rating = input.rating ?? current.rating;
+    const patch: repo.RatingPatch = { rating, review };
+    if (review === null) patch.spoiler = false;
+    else if (input.spoiler !== undefined) patch.spoiler = input.spoiler;
+    if (review === null && current.review !== null) {
+      await repo.deleteLikesOf(trx, id);
+      patch.likeCount = 0;
+    }
+    await repo.updateRating(trx, database.dialect, id, patch, new Date().toISOString());
+    const reviews = Number(review !== null) - Number(current.review !== null);
+    await repo.addToTitleStats(trx, current.titleId, { count: 0, sum: rating - current.rating, reviews });
+  });
+  return readRating(database, actor, id);
+}
+
+/** The author deletes their rating, and with it their review and its likes. */
+export async function deleteRating(database: Database, actor: NonNullable<Actor>, id: string): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const current = await repo.lockRating(trx, database.dialect, id);
+    if (!current) throw ratingNotFound();
+    if (!canDeleteRating(actor, current)) throw forbidden('Only the author may delete this rating.');
+    await repo.deleteRating(trx, id);
+    await repo.addToTitleStats(trx, current.titleId, { count: -1, sum: -current.rating, reviews: current.review !== null ? -1 : 0 });
+  });
+}
+
+/** A page of a title's reviews, each with its author, like count and whether the reader liked it. */
+export async function listTitleReviews(database: Database, reader: Actor, titleId: string, req: ReviewsRequest): Promise<ReviewsPage> {
+  const page = req?.page ?? 1;
+  const sort = req?.sort ?? 'newest';
+  const stats = await repo.findTitleStats(database.db, titleId);
+  if (!stats) throw titleNotFound();
+  const rows =
+    stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1);
+  const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
+  const liked = new Set(
+    reader
+      ? await repo.likedAmong(
+          database.db,
+          reader.id,
+          shown.map((r) => r.id),
+        )
+      : [],
+  );
+  return {
+    results: shown.map((r) => presentRating(r, reader, liked.has(r.id))),
+    page,
+    pageSize: REVIEWS_PAGE_SIZE,
+    hasMore: rows.length > REVIEWS_PAGE_SIZE,
+    total: stats.reviewCount,
+  };
+}
+
+/** The ids of a title's reviews the reader liked. */
+export async function likedReviewIds(database: Database, reader: NonNullable<Actor>, titleId: string): Promise<LikedReviews> {
+  const title = await repo.findTitleBasics(database.db, titleId);
+  if (!title) throw titleNotFound();
+  return { ids: await repo.likedForTitle(database.db, reader.id, titleId) };
+}
+
+/**
+ * Likes a review. Liking twice changes nothing: the like row is written only if absent and the count goes up only
+ * when it was, in the same transaction, so the count always equals the rows.
+ */
+export async function likeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
+  return database.db.transaction().execute(async (trx) => {
+    const rating = await repo.lockRating(trx, database.dialect, id);
+    if (!rating) throw ratingNotFound();
+    if (isAuthor(actor, rating)) throw new AppError(403, 'own_review', 'You cannot like your own review.');
+    if (!canLikeReview(actor, rating)) throw conflict('This rating has no review to like.', 'no_review');
+    const added = await repo.insertLike(trx, id, actor.id, new Date().toISOString());
+    const likeCount = added ? await repo.addToLikeCount(trx, id, 1) : rating.likeCount;
+    return { id, likeCount, likedByMe: true };
+  });
+}
+
+/** Takes a like back; unliking what one does not like changes nothing. */
+export async function unlikeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
+  return database.db.transaction().execute(async (trx) => {
+    const rating = await repo.lockRating(trx, database.dialect, id);
+    if (!rating) throw ratingNotFound();
+    const removed = await repo.deleteLike(trx, id, actor.id);
+    const likeCount = removed ? await repo.addToLikeCount(trx, id, -1) : rating.likeCount;
+    return { id, likeCount, likedByMe: false };
+  });
+}
+
+/** The Reelhouse average and count of a title. */
+export async function titleSummary(database: Database, titleId: string): Promise<RatingSummary> {
+  const stats = await repo.findTitleStats(database.db, titleId);
+  if (!stats) throw titleNotFound();
+  return presentSummary(stats);
+}
+
+/** The reader's own rating of a title and whether it is on their watchlist. */
+export async function myTitleState(database: Database, reader: NonNullable<Actor>, type: TitleType, titleId: string): Promise<MyTitleState> {
+  const title = await repo.findTitleBasics(database.db, titleId);
+  if (!title || title.titleType !== type) throw titleNotFound();
+  const [own, listed] = await Promise.all([repo.findOwnRating(database.db, reader.id, titleId), isOnWatchlist(database.db, reader.id, titleId)]);
+  return presentMyTitleState(own, listed);
+}

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { TitleType } from '../../../../common/contracts/titles.ts';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+
+/** Puts a title on the watchlist unless it is there: whether a row was written. */
+export async function addEntry(trx: Db, userId: string, titleId: string, now: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('watchlistEntries')
+    .values({ userId, titleId, createdAt: now })
+    .onConflict((oc) => oc.columns(['userId', 'titleId']).doNothing())
+    .returning('titleId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes a title off the watchlist: whether it was there. */
+export async function removeEntry(db: Db, userId: string, titleId: string): Promise<boolean> {
+  const row = await db.deleteFrom('watchlistEntries').where('userId', '=', userId).where('titleId', '=', titleId).returning('titleId').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isOnWatchlist(db: Db, userId: string, titleId: string): Promise<boolean> {
+  const row = await db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).where('titleId', '=', titleId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these titles are on the person's watchlist. */
+export async function entriesAmong(db: Db, userId: string, titleIds: readonly string[]): Promise<string[]> {
+  if (titleIds.length === 0) return [];
+  const rows = await db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).where('titleId', 'in', titleIds).execute();
+  return rows.map((r) => r.titleId);
+}
+
+/** Where a page starts: after this entry (newest first, ties by title id descending). */
+export interface EntryKey {
+  createdAt: string;
+  titleId: string;
+}
+
+/** A title card's columns (as titles.presenter.ts presentCard reads them) and when the title was added. */
+export interface EntryRow {
+  id: string;
+  titleType: TitleType;
+  primaryTitle: string;
+  posterUrl: string | null;
+  releaseDate: string | null;
+  startYear: number | null;
+  imdbRating: number | null;
+  imdbVotes: number;
+  genres: string;
+  creator: string | null;
+  addedAt: Date | string;
+}
+
+/** A page of the watchlist, newest first, as title cards: after `after` when given, else from `offset`. */
+export async function listEntries(
+  db: Db,
+  userId: string,
+  opts: { type?: TitleType; after?: EntryKey; offset: number; limit: number },
+): Promise<EntryRow[]> {
+  let q = db
+    .selectFrom('watchlistEntries as w')
+    .innerJoin('titles as t', 't.id', 'w.titleId')
+    .select([
+      't.id',
+      't.titleType',
+      't.primaryTitle',
+      't.posterUrl',
+      't.releaseDate',
+      't.startYear',
+      't.imdbRating',
+      't.imdbVotes',
+      't.genres',
+      't.creator',
+      'w.createdAt as addedAt',
+    ])
+    .where('w.userId', '=', userId);
+  if (opts.type) q = q.where('t.titleType', '=', opts.type);
+  const after = opts.after;
+  if (after) {
+    q = q.where((eb) => eb.or([eb('w.createdAt', '<', after.createdAt), eb.and([eb('w.createdAt', '=', after.createdAt), eb('w.titleId', '<', after.titleId)])]));
+  }
+  return q
+    .orderBy('w.createdAt', 'desc')
+    .orderBy('w.titleId', 'desc')
+    .limit(opts.limit)
+    .offset(after ? 0 : opts.offset)
+    .execute();
+}
+
+export async function countEntries(db: Db, userId: string, type?: TitleType): Promise<number> {
+  let q = db
+    .selectFrom('watchlistEntries as w')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('w.userId', '=', userId);
+  if (type) q = q.innerJoin('titles as t', 't.id', 'w.titleId').where('t.titleType', '=', type);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

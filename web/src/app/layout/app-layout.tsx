@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SideMenu, TopBar } from '../../features/navigation';
-import { useAuth } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/current-user';
 import { cn } from '../../lib/cn';
 
 const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
 
 /** The signed-in frame: fixed top bar, side menu, padded content, and the onboarding modal. */
 export default function AppLayout() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const onboarding = pathname.startsWith('/onboarding');

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserSchema, SessionResponseSchema } from '../../../common/contracts/auth';
+import { api } from './api-client';
 import {
   CurrentUserParser,
   forgetCurrentUser,
@@ -11,7 +12,6 @@ import {
   sessionQueryOptions,
   setCurrentUser,
 } from './current-user';
-import { api } from './api-client';
 import { queryClient } from './query-client';
 
 const user = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', photoURL: null, bio: null, onboarded: false };

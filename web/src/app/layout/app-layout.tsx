@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SideMenu, TopBar } from '../../features/navigation';
-import { useCurrentUser } from '../../lib/current-user';
 import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../../lib/current-user';
 
 const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
 

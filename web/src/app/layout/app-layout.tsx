@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SideMenu, TopBar } from '../../features/navigation';
+import { TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
 
@@ -26,7 +27,7 @@ export default function AppLayout() {
       >
         Skip to content
       </a>
-      <TopBar user={user} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <TopBar user={user} search={TopSearch} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       {user && <SideMenu user={user} open={menuOpen} onClose={closeMenu} />}
       <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
         <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>

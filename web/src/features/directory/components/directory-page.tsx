@@ -172,7 +172,8 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
   return (
     <>
       <div className="mb-6 space-y-4 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/70 p-4">
-        <fieldset>
+        {/* min-w-0: a fieldset is as wide as its content by default, which made phones scroll sideways. */}
+        <fieldset className="min-w-0">
           <legend className="mb-2 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">Genres</legend>
           {genres.isPending ? (
             <div className="flex flex-wrap gap-2" aria-hidden="true">
@@ -189,12 +190,11 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
               </button>
             </p>
           ) : (
-            // Phones: one scrolling line, so the results stay in sight.
-            <ul className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+            <ul className="flex flex-wrap gap-2">
               {genres.data.filter((g) => g.count > 0).map((genre) => {
                 const on = filters.genres.includes(genre.name);
                 return (
-                  <li key={genre.name} className="shrink-0">
+                  <li key={genre.name}>
                     <button
                       type="button"
                       aria-pressed={on}

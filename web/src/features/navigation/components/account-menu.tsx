@@ -6,8 +6,9 @@ import { Avatar } from '../../../components/ui/avatar';
 import { DropdownMenu, menuItemClasses } from '../../../components/ui/dropdown-menu';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
+import { ThemeOptions } from './theme-options';
 
-/** Avatar menu of the top bar: My profile and Log out. */
+/** Avatar menu of the top bar: My profile, the theme, and Log out. */
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const logout = useLogout();
@@ -40,6 +41,9 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
       <Link to="/profile/view" role="menuitem" className={menuItemClasses}>
         <UserIcon size={18} className="text-[var(--muted)]" /> My profile
       </Link>
+      <div className="my-1 h-px bg-[var(--border)]" />
+      <ThemeOptions />
+      <div className="my-1 h-px bg-[var(--border)]" />
       <button type="button" role="menuitem" className={menuItemClasses} onClick={() => logout.mutate()} disabled={logout.isPending}>
         <LogoutIcon size={18} className="text-[var(--muted)]" /> Log out
       </button>

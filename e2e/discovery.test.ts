@@ -92,6 +92,32 @@ describe('discovery: search, directory, title pages and the home carousel', () =
     await context.close();
   });
 
+  for (const width of [390, 360]) {
+    it(`keeps a phone's directory within its ${width} px screen with the filter panel open`, async () => {
+      const shot = screenshotter(`discovery-directory-${width}`);
+      const { context, page } = await stack.newPage(width, 800);
+      await signIn(page, `narrow${width}`);
+      for (const path of ['/directory/movies?filter=by-genre&genre=Drama', '/directory/shows?filter=by-genre']) {
+        await page.goto(path);
+        // The filter panel with every genre chip.
+        await expect.poll(() => page.getByRole('button', { name: /^Comedy/ }).count()).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const chips = page.getByRole('group', { name: 'Genres' }).getByRole('button');
+        for (const box of await Promise.all((await chips.all()).map((chip) => chip.boundingBox()))) {
+          expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+        }
+        const bar = page.getByRole('banner');
+        for (const name of ['Open menu', 'Search', 'Notifications', 'Messages', 'Account menu']) {
+          const box = await bar.getByRole('button', { name, exact: true }).boundingBox();
+          expect(box, name).not.toBeNull();
+          expect(box && box.x >= 0 && box.x + box.width <= width, `${name} at ${box?.x}`).toBe(true);
+        }
+        await shot(page, path.includes('shows') ? 'shows' : 'movies');
+      }
+      await context.close();
+    });
+  }
+
   it('opens a title page and a series page', async () => {
     const shot = screenshotter('discovery-title');
     const { context, page } = await stack.newPage(1440, 900);

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { SearchResultsPage } from '../../features/search';
+import { SearchResultsPage } from '../../features/search/components/search-results-page';
 
 export default function SearchRoute() {
   const [params] = useSearchParams();

@@ -1,24 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from './api-client';
-import { forgetCurrentUser, SignedOutParser } from './current-user';
+import { SignedOutParser } from './current-user';
 import { toast } from './toast';
 
 /** POST /api/auth/logout: ends the session on the server. */
 export const logout = () => api.post('auth/logout', {}, SignedOutParser);
 
 /**
- * Logout (spec 4): end the session, forget the person on this device, go to
- * /onboarding. A 401 means the session had already ended: the same outcome.
+ * Logout (spec 4): end the session, then load /onboarding afresh, so that
+ * nothing fetched for the person stays in memory. A full load rather than a
+ * router navigation: React Router applies navigations as transitions, and the
+ * emptied session would reach the guards of the page being left first, which
+ * send a signed-out visitor to /login. A 401 means the session had already
+ * ended: the same outcome.
  */
 export function useLogout() {
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const signedOut = () => {
-    // To /onboarding first, so that no guard sends the now signed-out page to /login.
-    navigate('/onboarding');
-    forgetCurrentUser(client);
-  };
+  const signedOut = () => window.location.assign('/onboarding');
   return useMutation({
     mutationFn: logout,
     onSuccess: signedOut,

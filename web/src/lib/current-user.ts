@@ -5,8 +5,8 @@ import { api } from './api-client';
 /**
  * The one source of the signed-in person: the session query. Every screen
  * reads it through useCurrentUser(); sign-in steps write it with
- * setCurrentUser(); signing out (or a 401) empties it. Nothing else on the
- * device keeps a copy.
+ * setCurrentUser(); a 401 empties it, and logging out loads /onboarding
+ * afresh (lib/auth.ts). Nothing else on the device keeps a copy.
  */
 export const sessionQueryKey = ['auth', 'session'] as const;
 
@@ -89,10 +89,4 @@ export function useCurrentUser(): { user: CurrentUser | null; status: AuthStatus
 /** Replaces the session's person (after a sign-in step saved the profile, or null on a 401). */
 export function setCurrentUser(client: QueryClient, user: CurrentUser | null): void {
   client.setQueryData(sessionQueryKey, { user });
-}
-
-/** Signed out: the person and everything fetched for them leave the device. */
-export function forgetCurrentUser(client: QueryClient): void {
-  client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-  setCurrentUser(client, null);
 }

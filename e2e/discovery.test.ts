@@ -100,7 +100,7 @@ describe('discovery: search, directory, title pages and the home carousel', () =
       for (const path of ['/directory/movies?filter=by-genre&genre=Drama', '/directory/shows?filter=by-genre']) {
         await page.goto(path);
         // The filter panel with every genre chip.
-        await expect.poll(() => page.getByRole('button', { name: /^Comedy/ }).count()).toBe(1);
+        await page.getByRole('button', { name: /^Comedy/ }).waitFor({ timeout: 15000 });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         const chips = page.getByRole('group', { name: 'Genres' }).getByRole('button');
         for (const box of await Promise.all((await chips.all()).map((chip) => chip.boundingBox()))) {

@@ -101,10 +101,15 @@ describe('discovery: search, directory, title pages and the home carousel', () =
         await page.goto(path);
         // The filter panel with every genre chip.
         await page.getByRole('button', { name: /^Comedy/ }).waitFor({ timeout: 15000 });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const chips = page.getByRole('group', { name: 'Genres' }).getByRole('button');
-        for (const box of await Promise.all((await chips.all()).map((chip) => chip.boundingBox()))) {
-          expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+        // Every genre shown (the phone's short list, then all of them): nothing wider than the screen.
+        const more = page.getByRole('button', { name: /more genres$/ });
+        for (const step of ['short list', 'all genres']) {
+          if (step === 'all genres') await more.click();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), step).toBeLessThanOrEqual(width);
+          const chips = page.getByRole('group', { name: 'Genres' }).getByRole('button');
+          const boxes = (await Promise.all((await chips.all()).map((chip) => chip.boundingBox()))).filter((box) => box !== null);
+          expect(boxes.length, step).toBeGreaterThan(step === 'all genres' ? 8 : 3);
+          for (const box of boxes) expect(box.x >= 0 && box.x + box.width <= width, `${step}: a chip at ${box.x}`).toBe(true);
         }
         const bar = page.getByRole('banner');
         for (const name of ['Open menu', 'Search', 'Notifications', 'Messages', 'Account menu']) {

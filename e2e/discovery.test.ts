@@ -92,6 +92,37 @@ describe('discovery: search, directory, title pages and the home carousel', () =
     await context.close();
   });
 
+  for (const width of [390, 360]) {
+    it(`keeps a phone's directory within its ${width} px screen with the filter panel open`, async () => {
+      const shot = screenshotter(`discovery-directory-${width}`);
+      const { context, page } = await stack.newPage(width, 800);
+      await signIn(page, `narrow${width}`);
+      for (const path of ['/directory/movies?filter=by-genre&genre=Drama', '/directory/shows?filter=by-genre']) {
+        await page.goto(path);
+        // The filter panel with every genre chip.
+        await page.getByRole('button', { name: /^Comedy/ }).waitFor({ timeout: 15000 });
+        // Every genre shown (the phone's short list, then all of them): nothing wider than the screen.
+        const more = page.getByRole('button', { name: /more genres$/ });
+        for (const step of ['short list', 'all genres']) {
+          if (step === 'all genres') await more.click();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), step).toBeLessThanOrEqual(width);
+          const chips = page.getByRole('group', { name: 'Genres' }).getByRole('button');
+          const boxes = (await Promise.all((await chips.all()).map((chip) => chip.boundingBox()))).filter((box) => box !== null);
+          expect(boxes.length, step).toBeGreaterThan(step === 'all genres' ? 8 : 3);
+          for (const box of boxes) expect(box.x >= 0 && box.x + box.width <= width, `${step}: a chip at ${box.x}`).toBe(true);
+        }
+        const bar = page.getByRole('banner');
+        for (const name of ['Open menu', 'Search', 'Notifications', 'Messages', 'Account menu']) {
+          const box = await bar.getByRole('button', { name, exact: true }).boundingBox();
+          expect(box, name).not.toBeNull();
+          expect(box && box.x >= 0 && box.x + box.width <= width, `${name} at ${box?.x}`).toBe(true);
+        }
+        await shot(page, path.includes('shows') ? 'shows' : 'movies');
+      }
+      await context.close();
+    });
+  }
+
   it('opens a title page and a series page', async () => {
     const shot = screenshotter('discovery-title');
     const { context, page } = await stack.newPage(1440, 900);

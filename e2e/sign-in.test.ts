@@ -45,7 +45,8 @@ async function journey(name: string, width: number, height: number, mobile: bool
   await page.waitForURL('**/home');
 
   // Signed in: home greets them, and the side menu is there (through the hamburger on a phone).
-  await page.getByRole('heading', { name: /Good to see you, Maya/ }).waitFor();
+  // A first visit: the newcomer's greeting (e2e/layout.test.ts follows it to a returning one).
+  await page.getByRole('heading', { name: /Glad you’re here, Maya/ }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Main' });
   if (mobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();

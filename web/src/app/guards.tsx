@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/button';
-import { useAuth } from '../lib/auth';
+import { useCurrentUser } from '../lib/current-user';
 
 function Checking() {
   return (
@@ -15,18 +15,16 @@ function Checking() {
  * still being checked (for example right after an e-mail link) nothing redirects.
  */
 export function RequireAuth() {
-  const { user, status, loggedOut } = useAuth();
+  const { user, status } = useCurrentUser();
   const location = useLocation();
   if (user) return <Outlet />;
-  // Logging out ends on /onboarding (spec 4), whichever screen it started from.
-  if (loggedOut) return <Navigate to="/onboarding" replace />;
   if (status === 'checking') return <Checking />;
   return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
 /** /login for someone already signed in: straight to the app (or to the profile step). */
 export function RedirectIfSignedIn() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   if (user) return <Navigate to={user.onboarded ? '/home' : '/onboarding'} replace />;
   return <Outlet />;
 }

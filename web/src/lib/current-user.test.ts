@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserSchema, SessionResponseSchema } from '../../../common/contracts/auth';
-import { CurrentUserParser, SessionParser, SignedOutParser } from './current-user';
+import { api } from './api-client';
+import {
+  CurrentUserParser,
+  readCurrentUser,
+  SessionParser,
+  SignedOutParser,
+  sessionQueryKey,
+  sessionQueryOptions,
+  setCurrentUser,
+} from './current-user';
+import { queryClient } from './query-client';
 
 const user = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', photoURL: null, bio: null, onboarded: false };
 
@@ -44,3 +55,46 @@ describe('SignedOutParser', () => {
     expect(SignedOutParser.safeParse({}).success).toBe(false);
   });
 });
+
+describe('the session query, the one source of the current user', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+
+  const signedIn = { ...user, displayName: 'Ada Lovelace', onboarded: true };
+  const reply = (body: unknown, status = 200) =>
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+  it('is checking until the server answers, then signed in or signed out', () => {
+    expect(readCurrentUser({ data: undefined, isPending: true })).toEqual({ user: null, status: 'checking' });
+    expect(readCurrentUser({ data: { user: signedIn }, isPending: false })).toEqual({ user: signedIn, status: 'signed-in' });
+    expect(readCurrentUser({ data: { user: null }, isPending: false })).toEqual({ user: null, status: 'signed-out' });
+    // A failed check (no data) counts as signed out, never as a stale person.
+    expect(readCurrentUser({ data: undefined, isPending: false })).toEqual({ user: null, status: 'signed-out' });
+  });
+
+  it('reads GET /api/auth/session', async () => {
+    const fetch = reply({ data: { user: signedIn } });
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    await expect(client.fetchQuery(sessionQueryOptions())).resolves.toEqual({ user: signedIn });
+    expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+  });
+
+  it('is replaced by a saved profile', () => {
+    const client = new QueryClient();
+    setCurrentUser(client, user);
+    setCurrentUser(client, signedIn);
+    expect(client.getQueryData(sessionQueryKey)).toEqual({ user: signedIn });
+  });
+
+  it('is emptied when any call answers 401', async () => {
+    setCurrentUser(queryClient, signedIn);
+    vi.stubGlobal('fetch', reply({ error: { code: 'unauthorized', message: 'Sign in first.' } }, 401));
+    // Any query at all: the query client's error handler decides, not the call.
+    await expect(queryClient.fetchQuery({ queryKey: ['lists'], queryFn: () => api.get('lists', SignedOutParser) })).rejects.toMatchObject({ status: 401 });
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
+  });
+});
+

@@ -1,8 +1,18 @@
 import type { CurrentUser, SessionResponse } from '@common/contracts/auth';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
 
 /**
- * Checks the session reply without loading zod, so that the first download of
- * every page stays small. The field list is tied to the contract's type:
+ * The one source of the signed-in person: the session query. Every screen
+ * reads it through useCurrentUser(); sign-in steps write it with
+ * setCurrentUser(); a 401 empties it, and logging out loads /onboarding
+ * afresh (lib/auth.ts). Nothing else on the device keeps a copy.
+ */
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/*
+ * The session reply is checked without loading zod, so that the first download
+ * of every page stays small. The field list is tied to the contract's type:
  * adding a field to CurrentUserSchema fails the type check here until it is
  * handled. current-user.test.ts compares this check with the zod schema.
  */
@@ -51,3 +61,32 @@ export const SignedOutParser = {
     return typeof signedOut === 'boolean' ? { success: true, data: { signedOut } } : { success: false };
   },
 };
+
+/** GET /api/auth/session: the person behind the session cookie, or null. */
+export const getSession = (signal?: AbortSignal) => api.get('auth/session', SessionParser, { signal });
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export type AuthStatus = 'checking' | 'signed-in' | 'signed-out';
+
+/** Reads the session query: the person, and whether the server has answered yet. */
+export function readCurrentUser(session: { data?: SessionResponse; isPending: boolean }): { user: CurrentUser | null; status: AuthStatus } {
+  const user = session.data?.user ?? null;
+  if (user) return { user, status: 'signed-in' };
+  return { user: null, status: session.isPending ? 'checking' : 'signed-out' };
+}
+
+/** The person using the app, from the session query. */
+export function useCurrentUser(): { user: CurrentUser | null; status: AuthStatus } {
+  return readCurrentUser(useQuery(sessionQueryOptions()));
+}
+
+/** Replaces the session's person (after a sign-in step saved the profile, or null on a 401). */
+export function setCurrentUser(client: QueryClient, user: CurrentUser | null): void {
+  client.setQueryData(sessionQueryKey, { user });
+}

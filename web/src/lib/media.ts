@@ -40,3 +40,9 @@ export function fromHomeItem(item: HomeMediaItem): PosterItem {
 
 /** IMDb rating to one decimal: 9 -> '9.0'. */
 export const formatRating = (rating: number) => rating.toFixed(1);
+
+/** '/search?q=<trimmed, encoded>' or null when the query is blank (spec 5). */
+export function searchPath(query: string): string | null {
+  const trimmed = query.trim();
+  return trimmed ? `/search?q=${encodeURIComponent(trimmed)}` : null;
+}

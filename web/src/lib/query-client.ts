@@ -1,17 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
-import { userActions } from './stores/user-store';
+import { setCurrentUser } from './current-user';
 import { toast } from './toast';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
-export const sessionQueryKey = ['auth', 'session'] as const;
 
 /** The one place that decides what a person sees when a call fails for lack of a session. */
 function handleError(error: unknown): void {
   if (!isApiError(error) || error.status !== 401) return;
   toast(SESSION_EXPIRED_MESSAGE, 'error');
-  userActions.clear();
-  queryClient.setQueryData(sessionQueryKey, { user: null });
+  setCurrentUser(queryClient, null);
 }
 
 export const queryClient: QueryClient = new QueryClient({

@@ -1,4 +1,4 @@
-import { createStore } from './stores/create-store';
+import { createStore } from './create-store';
 
 export type ToastTone = 'info' | 'success' | 'error';
 

@@ -1,14 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SideMenu, TopBar } from '../../features/navigation';
-import { useAuth } from '../../lib/auth';
+import { TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../../lib/current-user';
 
 const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
 
 /** The signed-in frame: fixed top bar, side menu, padded content, and the onboarding modal. */
 export default function AppLayout() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const onboarding = pathname.startsWith('/onboarding');
@@ -26,7 +27,7 @@ export default function AppLayout() {
       >
         Skip to content
       </a>
-      <TopBar user={user} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <TopBar user={user} search={TopSearch} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       {user && <SideMenu user={user} open={menuOpen} onClose={closeMenu} />}
       <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
         <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>

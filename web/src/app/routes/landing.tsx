@@ -1,10 +1,10 @@
 import { Navigate } from 'react-router';
 import { LandingPage } from '../../features/landing/components/landing-page';
-import { useAuth } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/current-user';
 
 /** /: the landing page for visitors; signed-in people go straight to /home. */
 export default function LandingRoute() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   if (user) return <Navigate to="/home" replace />;
   return (
     <>

@@ -20,7 +20,13 @@ interface DropdownMenuProps {
   menuClassName?: string;
 }
 
-/** A menu button: closes on outside click, Escape and item choice; arrow keys move between items. */
+/** Items the arrow keys move between: actions, and choices such as the theme. */
+const itemSelector = '[role="menuitem"], [role="menuitemradio"]';
+
+/**
+ * A menu button: closes on outside click, Escape and the choice of an action
+ * (a menuitemradio keeps it open, so the choice shows); arrow keys move between items.
+ */
 export function DropdownMenu({ open, onOpenChange, trigger, children, align = 'end', placement = 'below', className, menuClassName }: DropdownMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -30,11 +36,11 @@ export function DropdownMenu({ open, onOpenChange, trigger, children, align = 'e
   useOutsideClick(refs, close, open);
 
   useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    if (open) menuRef.current?.querySelector<HTMLElement>(itemSelector)?.focus();
   }, [open]);
 
   const focusItem = (delta: number) => {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>(itemSelector) ?? []);
     if (!items.length) return;
     const index = items.indexOf(document.activeElement as HTMLElement);
     items[(index + delta + items.length) % items.length].focus();

@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn';
-import { useStore } from '../../lib/stores/create-store';
+import { useStore } from '../../lib/create-store';
 import { dismissToast, toastStore } from '../../lib/toast';
 import { CloseIcon } from './icons';
 

@@ -1,2 +1,2 @@
 export { SideMenu } from './components/side-menu';
-export { TopBar } from './components/top-bar';
+export { TopBar, type TopBarSearchProps } from './components/top-bar';

@@ -1,7 +1,7 @@
 import { type CurrentUser, CurrentUserSchema, type SetProfileRequest } from '@common/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { setCurrentUser } from '../../../lib/auth';
+import { setCurrentUser } from '../../../lib/current-user';
 
 /** POST /api/user/setProfile: the onboarding profile step. */
 export const setProfile = (input: SetProfileRequest) => api.post('user/setProfile', input, CurrentUserSchema);
@@ -10,11 +10,13 @@ export const setProfile = (input: SetProfileRequest) => api.post('user/setProfil
  * `onSaved` runs from the mutation itself, so it still fires when the saved
  * profile (now onboarded) replaces the form that sent it.
  */
-export const useSetProfile = (onSaved?: (user: CurrentUser) => void) =>
-  useMutation({
+export function useSetProfile(onSaved?: (user: CurrentUser) => void) {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: setProfile,
     onSuccess: (user) => {
-      setCurrentUser(user);
+      setCurrentUser(client, user);
       onSaved?.(user);
     },
   });
+}

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
 import { LogoMark } from '../../../components/ui/logo';
 import { PosterPlaceholder } from '../../../components/ui/poster-placeholder';
-import { useAuth } from '../../../lib/auth';
+import { useCurrentUser } from '../../../lib/current-user';
 import { ProfileStep } from './profile-step';
 import { SignInPanel } from './sign-in-panel';
 
@@ -28,7 +28,7 @@ const wall = [
 /** Sign-in, sign-up and the profile step, over the app whenever the path starts with /onboarding. */
 export default function OnboardingModal() {
   const navigate = useNavigate();
-  const { user, status } = useAuth();
+  const { user, status } = useCurrentUser();
   const close = () => navigate('/home');
 
   return (

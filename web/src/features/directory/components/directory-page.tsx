@@ -1,11 +1,9 @@
 import type { DirectorySort } from '@common/contracts/titles';
-import { compactCount } from '@common/format';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CalendarIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { type DirectoryFilters, useDirectoryPages } from '../api/get-directory-filters';
 import { useGenreOptions } from '../api/get-genres';
@@ -13,6 +11,7 @@ import { usePresetPages } from '../api/get-preset';
 import { type DirectoryFilter, type DirectorySection, filterHref, sections } from './directory-config';
 import { DirectoryHome } from './directory-home';
 import { DirectoryResults } from './directory-results';
+import { GenreChips } from './genre-chips';
 
 const sorts: { value: DirectorySort; label: string }[] = [
   { value: 'popularity', label: 'Most popular' },
@@ -172,47 +171,7 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
   return (
     <>
       <div className="mb-6 space-y-4 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/70 p-4">
-        <fieldset>
-          <legend className="mb-2 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">Genres</legend>
-          {genres.isPending ? (
-            <div className="flex flex-wrap gap-2" aria-hidden="true">
-              {Array.from({ length: 12 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-                <Skeleton key={i} className="h-9 w-20 rounded-full" />
-              ))}
-            </div>
-          ) : genres.isError ? (
-            <p className="text-sm text-[var(--muted)]">
-              Genres did not load.{' '}
-              <button type="button" className="font-medium text-[var(--accent)] underline focus-ring" onClick={() => genres.refetch()}>
-                Try again
-              </button>
-            </p>
-          ) : (
-            // Phones: one scrolling line, so the results stay in sight.
-            <ul className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
-              {genres.data.filter((g) => g.count > 0).map((genre) => {
-                const on = filters.genres.includes(genre.name);
-                return (
-                  <li key={genre.name} className="shrink-0">
-                    <button
-                      type="button"
-                      aria-pressed={on}
-                      onClick={() => toggleGenre(genre.name)}
-                      className={cn(
-                        'inline-flex h-9 items-center gap-1.5 rounded-full border px-3.5 text-sm transition-colors duration-150 focus-ring max-sm:h-10',
-                        on ? 'border-[var(--accent)] bg-[var(--accent-soft)] font-medium text-[var(--accent)]' : 'border-[var(--border)] text-[var(--text)] hover:border-[var(--muted)]',
-                      )}
-                    >
-                      {genre.name}
-                      <span className={cn('text-xs tabular-nums', on ? 'text-[var(--accent)]/80' : 'text-[var(--muted)]')}>{compactCount(genre.count)}</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </fieldset>
+        <GenreChips genres={genres} selected={filters.genres} onToggle={toggleGenre} />
         <div className="flex flex-wrap items-end gap-3">
           <Select label="Sort by" value={filters.sort} onChange={(v) => update({ sort: v === 'popularity' ? null : v })} options={sorts} />
           <Select label="Released" value={decade} onChange={(v) => update({ decade: v || null })} options={decades} />

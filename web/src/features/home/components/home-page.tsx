@@ -1,6 +1,7 @@
 import { capitalizeWords, firstName } from '@common/format';
-import { useUserInfo } from '../../../lib/stores';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
+import { useIsReturning } from '../hooks/use-is-returning';
 import { HomeCarousel } from './home-carousel';
 import { ComingSoonNote, HomeSection } from './home-section';
 import { SectionNotice } from './section-notice';
@@ -9,12 +10,15 @@ import { WeeklyPopularRow } from './weekly-popular-row';
 
 /** The signed-in home of spec 2. Discussions, communities and lists arrive with their features. */
 export function HomePage() {
-  const user = useUserInfo();
+  const { user } = useCurrentUser();
+  const returning = useIsReturning(user?.id);
+  const name = firstName(capitalizeWords(user?.displayName));
   return (
     <div>
       <div className="mb-6">
-        <p className="text-sm text-[var(--muted)]">Welcome back</p>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Good to see you, {firstName(capitalizeWords(user?.displayName))}</h1>
+        <p className="text-sm text-[var(--muted)]">{returning ? 'Welcome back' : 'Welcome to Reelhouse'}</p>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{returning ? `Good to see you, ${name}` : `Glad you’re here, ${name}`}</h1>
+        {!returning && <p className="mt-1 text-sm text-[var(--muted)]">Start with this week’s most popular titles, or search for one you love.</p>}
       </div>
 
       <TopPicks />

@@ -1,16 +1,16 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { capitalizeWords } from '@common/format';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
-import { DropdownMenu, menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../../components/ui/icons';
-import { useLogout } from '../../../lib/auth';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 
-/** Avatar menu of the top bar: My profile and Log out. */
+export const loadAccountMenuItems = () => import('./account-menu-items');
+export const AccountMenuItems = lazy(loadAccountMenuItems);
+
+/** Avatar menu of the top bar: who is signed in, then My profile, the theme and Log out. */
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
-  const logout = useLogout();
   const name = capitalizeWords(user.displayName) || user.email;
 
   return (
@@ -22,6 +22,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           type="button"
           aria-label="Account menu"
           {...props}
+          onPointerEnter={() => void loadAccountMenuItems()}
           className="flex h-10 items-center gap-1 rounded-full pr-1 pl-0.5 transition-colors duration-150 hover:bg-[var(--surface-2)] focus-ring"
         >
           <Avatar name={user.displayName} photoURL={user.photoURL} size={34} />
@@ -37,12 +38,9 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         </div>
       </div>
       <div className="my-1 h-px bg-[var(--border)]" />
-      <Link to="/profile/view" role="menuitem" className={menuItemClasses}>
-        <UserIcon size={18} className="text-[var(--muted)]" /> My profile
-      </Link>
-      <button type="button" role="menuitem" className={menuItemClasses} onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogoutIcon size={18} className="text-[var(--muted)]" /> Log out
-      </button>
+      <Suspense fallback={<div className="h-40" />}>
+        <AccountMenuItems />
+      </Suspense>
     </DropdownMenu>
   );
 }

@@ -1,11 +1,11 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { capitalizeWords } from '@common/format';
-import { Link } from 'react-router';
+import { Suspense } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
-import { DropdownMenu, menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../../components/ui/icons';
-import { useLogout } from '../../../lib/auth';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
+import { AccountMenuItems, loadAccountMenuItems } from './account-menu';
 
 interface MobileProfileProps {
   user: CurrentUser;
@@ -13,9 +13,8 @@ interface MobileProfileProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Phones: avatar with name at the top of the side menu, with My Profile and Log out. */
+/** Phones: avatar with name at the top of the side menu, opening the account menu's items. */
 export function MobileProfile({ user, open, onOpenChange }: MobileProfileProps) {
-  const logout = useLogout();
   const name = capitalizeWords(user.displayName) || 'Your profile';
   return (
     <DropdownMenu
@@ -28,6 +27,7 @@ export function MobileProfile({ user, open, onOpenChange }: MobileProfileProps) 
         <button
           type="button"
           {...props}
+          onPointerEnter={() => void loadAccountMenuItems()}
           className="flex min-h-14 w-full items-center gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] px-3 text-left transition-colors duration-150 hover:bg-[var(--surface-2)] focus-ring"
         >
           <Avatar name={user.displayName} photoURL={user.photoURL} size={36} />
@@ -39,12 +39,9 @@ export function MobileProfile({ user, open, onOpenChange }: MobileProfileProps) 
         </button>
       )}
     >
-      <Link to="/profile/view" role="menuitem" className={menuItemClasses}>
-        <UserIcon size={18} className="text-[var(--muted)]" /> My Profile
-      </Link>
-      <button type="button" role="menuitem" className={menuItemClasses} onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogoutIcon size={18} className="text-[var(--muted)]" /> Log out
-      </button>
+      <Suspense fallback={<div className="h-40" />}>
+        <AccountMenuItems />
+      </Suspense>
     </DropdownMenu>
   );
 }

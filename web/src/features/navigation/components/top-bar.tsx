@@ -1,15 +1,22 @@
 import type { CurrentUser } from '@common/contracts/auth';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { ArrowLeftIcon, MenuIcon, SearchIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { AccountMenu } from './account-menu';
 import { ActivityButtons } from './activity-buttons';
-import { TopSearch } from './top-search';
+
+/** What the top bar needs from a search box; the app passes the search feature's. */
+export interface TopBarSearchProps {
+  className?: string;
+  autoFocus?: boolean;
+  onDone?: () => void;
+}
 
 interface TopBarProps {
   user: CurrentUser | null;
+  search: ComponentType<TopBarSearchProps>;
   menuOpen: boolean;
   onOpenMenu: () => void;
 }
@@ -18,7 +25,7 @@ const iconButton =
   'grid h-10 w-10 shrink-0 place-items-center rounded-full text-[var(--muted)] transition-colors duration-150 hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring';
 
 /** Fixed 64 px top bar (spec 2 "Layout"). */
-export function TopBar({ user, menuOpen, onOpenMenu }: TopBarProps) {
+export function TopBar({ user, search: TopSearch, menuOpen, onOpenMenu }: TopBarProps) {
   const [phoneSearch, setPhoneSearch] = useState(false);
 
   return (

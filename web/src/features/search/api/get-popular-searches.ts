@@ -1,7 +1,7 @@
 import type { PopularSearch } from '@common/contracts/titles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
-import { arrayParser, hasFields, isNumber, isString } from '../light-parse';
+import { api } from '../../../lib/api-client';
+import { arrayParser, hasFields, isNumber, isString } from '../../../lib/light-parse';
 
 /** GET /api/movies/popular-searches: what people searched for and clicked this week. */
 export const getPopularSearches = (signal?: AbortSignal) =>

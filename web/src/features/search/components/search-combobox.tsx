@@ -2,27 +2,16 @@ import type { MediaSearchResult } from '@common/contracts/titles';
 import { maxFor, opensInsteadOfSelecting, toggle } from '@common/selection';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useOutsideClick } from '../../hooks/use-outside-click';
-import { usePopularMedia } from '../../lib/api/popular-media';
-import { usePopularSearches } from '../../lib/api/popular-searches';
-import { useRecordSearchClick } from '../../lib/api/record-search-click';
-import { useSearchTitles } from '../../lib/api/search-titles';
-import { cn } from '../../lib/cn';
-import { titlePath } from '../../lib/media';
-import { searchPath } from '../../lib/search-path';
-import { toast } from '../../lib/toast';
-import { Spinner } from '../ui/button';
-import { ChevronRightIcon, SearchIcon } from '../ui/icons';
+import { Spinner } from '../../../components/ui/button';
+import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
+import { useOutsideClick } from '../../../hooks/use-outside-click';
+import { cn } from '../../../lib/cn';
+import { searchPath, titlePath } from '../../../lib/media';
+import { toast } from '../../../lib/toast';
+import { useRecordSearchClick } from '../api/record-search-click';
+import { useSearchSuggestions } from '../hooks/use-search-suggestions';
 import { inputClass, type Option, optionDomId, placeholders, type SearchBoxProps, submitClass } from './search-options';
 import SearchPanel from './search-panel';
-
-/** Spec 9: the search waits 300 ms after the last key. */
-export const SEARCH_DEBOUNCE_MS = 300;
-export const POPULAR_ERROR_MESSAGE = 'Error retrieving popular media';
-export const NO_MATCHES_MESSAGE = "We couldn't find any matches for your search";
-
-
 
 /**
  * The search box of spec 2: popular searches when empty, live matches while
@@ -39,34 +28,9 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
   const [open, setOpen] = useState(autoFocus);
   const [active, setActive] = useState(-1);
 
-  const trimmed = query.trim();
-  const debounced = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
-  const typing = trimmed.length > 0;
+  const { trimmed, options, heading, status, waitingForMatches, loading } = useSearchSuggestions(query, titleType, open);
   const max = maxFor(variant, titleType);
   const selecting = selection !== undefined && !opensInsteadOfSelecting(max);
-
-  const matches = useSearchTitles(debounced, titleType);
-  const popularSearches = usePopularSearches(open && titleType === null);
-  const popularMedia = usePopularMedia(titleType, open);
-  const popular = titleType === null ? popularSearches : popularMedia;
-
-  // Spec 8: a failed popular fetch shows one toast and an empty list.
-  useEffect(() => {
-    if (popular.isError) toast(POPULAR_ERROR_MESSAGE, 'error');
-  }, [popular.isError]);
-  // Spec 8: a failed search is only logged (cancelled requests never reach here).
-  useEffect(() => {
-    if (matches.error) console.error('search failed', matches.error);
-  }, [matches.error]);
-
-  const options: Option[] = useMemo(() => {
-    if (typing) {
-      if (!debounced) return [];
-      return (matches.data ?? []).map((item) => ({ kind: 'title', key: `${item.type}-${item.id}`, item }));
-    }
-    if (titleType === null) return (popularSearches.data ?? []).map((p) => ({ kind: 'query', key: `q-${p.query}`, query: p.query }));
-    return (popularMedia.data ?? []).map((item) => ({ kind: 'title', key: `${item.type}-${item.id}`, item }));
-  }, [typing, debounced, matches.data, titleType, popularSearches.data, popularMedia.data]);
 
   // A new list of options starts with none active.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets on purpose when the options change
@@ -157,22 +121,6 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
   };
 
   const selectedIds = new Set(selection?.selected.map((s) => s.id));
-  const loadingMatches = typing && (trimmed !== debounced || matches.isFetching);
-  const heading = typing
-    ? 'Matches'
-    : titleType === null
-      ? 'Popular searches'
-      : titleType === 'movie'
-        ? 'Popular movies'
-        : 'Popular TV shows';
-
-  let status: string | null = null;
-  if (typing && debounced && !matches.isFetching && trimmed === debounced) {
-    if (matches.isError) status = 'Search is not answering right now. Press Enter to try the full results.';
-    else if (options.length === 0) status = NO_MATCHES_MESSAGE;
-  } else if (!typing && !popular.isPending && options.length === 0) {
-    status = popular.isError ? 'Popular searches are unavailable right now. Start typing to search.' : 'Start typing to search movies and TV shows.';
-  }
 
   return (
     <search ref={rootRef} className={cn('relative', className)}>
@@ -211,7 +159,7 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
           aria-label="Search"
           className={submitClass}
         >
-          {loadingMatches ? <Spinner className="h-3.5 w-3.5" /> : <ChevronRightIcon size={18} />}
+          {waitingForMatches ? <Spinner className="h-3.5 w-3.5" /> : <ChevronRightIcon size={18} />}
         </button>
       </form>
 
@@ -228,7 +176,7 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
             selectedIds={selectedIds}
             selectedCount={selection?.selected.length ?? 0}
             max={max}
-            loading={options.length === 0 && (typing ? trimmed !== debounced || matches.isFetching : popular.isPending)}
+            loading={loading}
             status={status}
             trimmed={trimmed}
             onSeeAll={() => {

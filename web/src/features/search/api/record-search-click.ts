@@ -1,7 +1,7 @@
 import type { SearchClickRequest } from '@common/contracts/titles';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../api-client';
-import { objectParser } from '../light-parse';
+import { api } from '../../../lib/api-client';
+import { objectParser } from '../../../lib/light-parse';
 
 /** POST /api/movies/search-click: a search led to a title (feeds popular searches). */
 export const recordSearchClick = (input: SearchClickRequest) =>

@@ -1,9 +1,9 @@
 import type { MediaSearchResult } from '@common/contracts/titles';
 import { yearOf } from '@common/format';
-import { cn } from '../../lib/cn';
-import { formatRating, typeLabel } from '../../lib/media';
-import { CheckIcon, ChevronRightIcon, StarIcon, TrendingIcon } from '../ui/icons';
-import { PosterImage } from '../ui/poster';
+import { CheckIcon, ChevronRightIcon, StarIcon, TrendingIcon } from '../../../components/ui/icons';
+import { PosterImage } from '../../../components/ui/poster';
+import { cn } from '../../../lib/cn';
+import { formatRating, typeLabel } from '../../../lib/media';
 import { type Option, optionDomId, panelFrameClass } from './search-options';
 
 export interface SearchPanelProps {

@@ -1,7 +1,7 @@
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
-import { arrayParser, isMediaResult } from '../light-parse';
+import { api } from '../../../lib/api-client';
+import { arrayParser, isMediaResult } from '../../../lib/light-parse';
 
 /** POST /api/movies/search: up to 10 suggestions. TanStack Query aborts the previous request through `signal`. */
 export const searchTitles = (input: string, titleType: TitleType | null, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
-import { arrayParser, isMediaResult } from '../light-parse';
+import { api } from '../../../lib/api-client';
+import { arrayParser, isMediaResult } from '../../../lib/light-parse';
 
 /** GET /api/movies/popular-movies or /popular-shows: the empty search box when it picks one kind of title. */
 export const getPopularMedia = (titleType: TitleType, signal?: AbortSignal) =>

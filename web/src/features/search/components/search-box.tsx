@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { searchPath } from '../../lib/search-path';
-import { ChevronRightIcon, SearchIcon } from '../ui/icons';
+import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
+import { searchPath } from '../../../lib/media';
 import { inputClass, placeholders, type SearchBoxProps, submitClass } from './search-options';
 
 export type { SearchBoxProps, SearchSelection } from './search-options';

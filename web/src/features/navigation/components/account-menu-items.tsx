@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { menuItemClasses } from '../../../components/ui/dropdown-menu';
+import { LogoutIcon, UserIcon } from '../../../components/ui/icons';
+import { useLogout } from '../../../lib/auth';
+import { ThemeOptions } from './theme-options';
+
+/**
+ * What the account menus hold (the top bar's avatar menu and, on phones, the
+ * side menu's profile): My profile, the theme switch and Log out. Loaded when
+ * a menu first opens, so pages do not ship it.
+ */
+export default function AccountMenuItems() {
+  const logout = useLogout();
+  const firstRef = useRef<HTMLAnchorElement>(null);
+  // The menu opened before these items arrived: focus goes to the first, as it would have.
+  useEffect(() => {
+    if (!firstRef.current?.closest('[role="menu"]')?.contains(document.activeElement)) firstRef.current?.focus();
+  }, []);
+  return (
+    <>
+      <Link ref={firstRef} to="/profile/view" role="menuitem" className={menuItemClasses}>
+        <UserIcon size={18} className="text-[var(--muted)]" /> My profile
+      </Link>
+      <div className="my-1 h-px bg-[var(--border)]" />
+      <ThemeOptions />
+      <div className="my-1 h-px bg-[var(--border)]" />
+      <button type="button" role="menuitem" className={menuItemClasses} onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <LogoutIcon size={18} className="text-[var(--muted)]" /> Log out
+      </button>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
@@ -92,4 +92,11 @@ export async function* readCsv(
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   for await (const record of parser as AsyncIterable<Record<string, string>>) yield record;
+}
+
+/** Reads a whole JSON file; these enrichment files are small (a few MB at most). */
+export function readJson(path: string): unknown {
+  const size = fileSize(path);
+  if (size > 64 * 1024 * 1024) throw new Error('JSON file larger than 64 MB');
+  return JSON.parse(readFileSync(path, 'utf8'));
 }

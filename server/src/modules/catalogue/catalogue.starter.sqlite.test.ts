@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
@@ -49,8 +50,6 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('starter cata
   });
 
   it('finds the best known one-word titles through a typo: a letter left out, changed, or swapped with the next', async () => {
-    const sqlite = database.sqlite;
-    if (!sqlite) throw new Error('this suite runs on SQLite');
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);
     const titleOf = new Map<string, string>();
@@ -59,10 +58,15 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('starter cata
       titleOf.set(row.id, row.primaryTitle);
     });
     index.replace(builder.finish());
-    const titles = sqlite
-      .prepare("select primary_title from titles where primary_title not glob '*[^A-Za-z]*' and length(primary_title) between 6 and 10 order by popularity desc limit 400")
-      .pluck()
-      .all() as string[];
+    const titles = (
+      await database.db
+        .selectFrom('titles')
+        .select('primaryTitle')
+        .where(sql<boolean>`primary_title not glob '*[^A-Za-z]*' and length(primary_title) between 6 and 10`)
+        .orderBy('popularity', 'desc')
+        .limit(400)
+        .execute()
+    ).map((r) => r.primaryTitle);
     expect(titles.length).toBe(400);
     const missed: string[] = [];
     let asked = 0;

@@ -28,13 +28,16 @@ describe.each([
   ['in process', () => (listener?: (ns: string, hit: boolean) => void) => createMemoryCache({ listener })],
   ['Redis', redisCaches],
 ] as [string, () => Make][])('the cache port (%s)', (_name, makeFactory) => {
-  it('gives back what was set, as a copy, until it expires', async () => {
+  it('gives back what was set, frozen, until it expires', async () => {
     const cache = makeFactory()();
     const value = { title: 'Dune', genres: ['Sci-Fi'], rating: 8.1, poster: null };
     await cache.set('pages', 'movie:tt1', value, 200);
     const got = await cache.get<typeof value>('pages', 'movie:tt1');
     expect(got).toEqual(value);
-    expect(got).not.toBe(value);
+    expect(() => got?.genres.push('Drama')).toThrow(TypeError);
+    expect(() => {
+      (got as { title: string }).title = 'Dune: Part Two';
+    }).toThrow(TypeError);
     expect(await cache.get('pages', 'movie:tt2')).toBeUndefined();
     expect(await cache.get('other', 'movie:tt1')).toBeUndefined();
     await new Promise((r) => setTimeout(r, 250));

@@ -1,7 +1,8 @@
 /**
  * The cache port: computed data that is the same for everyone (title pages, home sections, directory pages, search
  * answers), shared by every process when Redis is configured (redis-cache.ts), else kept in this process
- * (memory-cache.ts). Values are JSON data: what is read back equals what was written, never the same object.
+ * (memory-cache.ts). Values are JSON data, read-only once given to the cache: what is read back equals what was
+ * written and is frozen (deepFreeze), so the in-process cache can hand out the object it keeps without a copy.
  *
  * Entries live in namespaces. Invalidating a namespace drops all its entries at once, in every process sharing the
  * cache: each namespace has a version that is part of its entries' keys, and invalidation moves it on, so older
@@ -80,4 +81,13 @@ export class StoreCache implements Cache {
   invalidate(namespace: string): Promise<void> {
     return this.backing.bump(namespace);
   }
+}
+
+/** Freezes a JSON value and everything in it, so a caller that tries to change a cached value fails loudly. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

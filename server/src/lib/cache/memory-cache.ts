@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import { type Cache, type CacheListener, type CacheStore, StoreCache } from './cache.ts';
+import { type Cache, type CacheListener, type CacheStore, deepFreeze, StoreCache } from './cache.ts';
 
 /** How many entries one process keeps at most, all namespaces together. */
 const MAX_ENTRIES = 20_000;
 
 /** Entries in this process (lru-cache), the least recently used dropped past `max`. */
 class MemoryStore implements CacheStore {
-  private entries: LRUCache<string, { json: string }>;
+  private entries: LRUCache<string, { value: unknown }>;
   private versions = new Map<string, number>();
 
   constructor(max: number) {
@@ -20,13 +20,13 @@ class MemoryStore implements CacheStore {
   async lookup(namespace: string, key: string): Promise<{ version: string; value?: unknown }> {
     const version = this.versionOf(namespace);
     const hit = this.entries.get(`${namespace}\u0000${version}\u0000${key}`);
-    // Kept as JSON, as Redis keeps it: a caller changing what it was given changes nobody else's copy.
-    return hit === undefined ? { version } : { version, value: JSON.parse(hit.json) };
+    // Kept frozen (see store): every caller may be given the same object.
+    return hit === undefined ? { version } : { version, value: hit.value };
   }
 
   async store(namespace: string, version: string, key: string, value: unknown, ttlMs: number): Promise<void> {
     if (version !== this.versionOf(namespace)) return;
-    this.entries.set(`${namespace}\u0000${version}\u0000${key}`, { json: JSON.stringify(value) }, { ttl: ttlMs });
+    this.entries.set(`${namespace}\u0000${version}\u0000${key}`, { value: deepFreeze(value) }, { ttl: ttlMs });
   }
 
   async remove(namespace: string, key: string): Promise<void> {

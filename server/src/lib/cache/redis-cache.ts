@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { type Cache, type CacheListener, type CacheStore, StoreCache } from './cache.ts';
+import { type Cache, type CacheListener, type CacheStore, deepFreeze, StoreCache } from './cache.ts';
 
 /**
  * Reads a namespace's version and the entry under it in one round trip. KEYS[1]: the version's key; ARGV[1]: the
@@ -43,7 +43,7 @@ class RedisStore implements CacheStore {
 
   async lookup(namespace: string, key: string): Promise<{ version: string; value?: unknown }> {
     const [version, json] = await this.lookupScript(this.versionKey(namespace), `${this.prefix}${namespace}:`, key);
-    return json === null ? { version } : { version, value: JSON.parse(json) };
+    return json === null ? { version } : { version, value: deepFreeze(JSON.parse(json)) };
   }
 
   async store(namespace: string, version: string, key: string, value: unknown, ttlMs: number): Promise<void> {

@@ -46,6 +46,12 @@ export interface Database {
    * does, in slices of at most a millisecond with a few milliseconds for requests between them.
    */
   writeBatch?(sqlText: string, rows: BatchRows): Promise<void>;
+  /**
+   * SQLite only: every row of a query built with the query layer, handed to `fn` one by one as the statement steps
+   * through them (keys camelCased as the query layer gives them), without the query layer's per-row work: reading a
+   * million titles for the search index took 8 s through the query layer's stream and under 4 s this way.
+   */
+  forEachRow?<R>(query: Compilable<R>, fn: (row: R) => void): void;
   /** SQLite with `writeWorker`: how many batches the worker has written. */
   backgroundBatches?: () => number;
   ping(): Promise<void>;
@@ -444,10 +450,23 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /** snake_case column names as the query layer gives them (CamelCasePlugin). */
+const camelName = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
 function camelRow<R>(row: Record<string, unknown>): R {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(row)) out[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = row[key];
+  for (const key of Object.keys(row)) out[camelName(key)] = row[key];
   return out as R;
+}
+
+function forEachSqliteRow<R>(sqlite: SQLite.Database, query: Compilable<R>, fn: (row: R) => void): void {
+  const compiled = query.compile();
+  const statement = sqlite.prepare(compiled.sql);
+  const keys = statement.columns().map((c) => camelName(c.name));
+  for (const values of statement.raw(true).iterate(...(compiled.parameters as unknown[])) as IterableIterator<unknown[]>) {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i];
+    fn(row as R);
+  }
 }
 
 export function sqlitePath(url: string): string {
@@ -483,6 +502,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       writeBatch(sqlText, rows) {
         return writer ? writer.write(sqlText, rows) : writeBatchHere(sqlite, sqlText, rows);
       },
+      forEachRow: (query, fn) => forEachSqliteRow(sqlite, query, fn),
       backgroundBatches: writer ? () => writer.batches() : undefined,
       async ping() {
         sqlite.prepare('select 1').get();

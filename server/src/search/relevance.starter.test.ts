@@ -25,7 +25,7 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('search relev
     cleanup = opened.cleanup;
     await importCatalogue(opened.database, STARTER);
     const builder = new SegmentBuilder(index.genres);
-    await forEachIndexRow(opened.database.db, (row) => {
+    await forEachIndexRow(opened.database, (row) => {
       builder.push(row);
       rowOf.set(row.id, row);
     });

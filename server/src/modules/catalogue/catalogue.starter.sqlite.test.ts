@@ -53,7 +53,7 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('starter cata
     const index = new TitleSearchIndex();
     const builder = new SegmentBuilder(index.genres);
     const titleOf = new Map<string, string>();
-    await forEachIndexRow(database.db, (row) => {
+    await forEachIndexRow(database, (row) => {
       builder.push(row);
       titleOf.set(row.id, row.primaryTitle);
     });

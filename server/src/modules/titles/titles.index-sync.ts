@@ -33,7 +33,7 @@ export class TitleIndexSync {
     const { database, index } = this.ctx;
     const latest = await repo.latestTitleChange(database.db);
     const builder = new SegmentBuilder(index.genres);
-    await repo.forEachIndexRow(database.db, (r) => builder.push(r));
+    await repo.forEachIndexRow(database, (r) => builder.push(r));
     index.replace(builder.finish());
     this.changed.clear();
     this.watermark = latest;

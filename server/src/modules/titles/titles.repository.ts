@@ -45,11 +45,18 @@ export async function listIndexRows(db: Db, afterId: string | null, limit: numbe
 /** How many titles a page of the index build reads: a few MB of rows at a time, whatever the catalogue's size. */
 const INDEX_PAGE = 20_000;
 
-/** Every title's index columns, page by page in id order (listIndexRows), for building the search index. */
-export async function forEachIndexRow(db: Db, fn: (row: IndexRowWithStamp) => void): Promise<void> {
+/**
+ * Every title's index columns, for building the search index: on SQLite in one pass of one statement
+ * (Database.forEachRow), on PostgreSQL page by page in id order (listIndexRows), a few MB of rows at a time.
+ */
+export async function forEachIndexRow(database: Database, fn: (row: IndexRowWithStamp) => void): Promise<void> {
+  if (database.forEachRow) {
+    database.forEachRow(database.db.selectFrom('titles').select(INDEX_COLUMNS), fn as (row: unknown) => void);
+    return;
+  }
   let after: string | null = null;
   for (;;) {
-    const rows = await listIndexRows(db, after, INDEX_PAGE);
+    const rows = await listIndexRows(database.db, after, INDEX_PAGE);
     for (const r of rows) fn(r);
     if (rows.length < INDEX_PAGE) return;
     after = rows[rows.length - 1].id;

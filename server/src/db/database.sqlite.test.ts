@@ -243,3 +243,24 @@ parentPort.on('message', (m) => {
     await calls.stop();
   });
 });
+
+describe('SQLite forEachRow', () => {
+  it('hands over the rows of a query built with the query layer, as the query layer gives them', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}` });
+    try {
+      await sql`create table film_notes (note_id integer primary key, film_title text not null, star_rating real)`.execute(database.db);
+      await sql`insert into film_notes (film_title, star_rating) values ('Dune', 8.1), ('Heat', null), ('Alien', 8.5)`.execute(database.db);
+      const db = database.db as unknown as import('kysely').Kysely<{ filmNotes: { noteId: number; filmTitle: string; starRating: number | null } }>;
+      const query = db.selectFrom('filmNotes').select(['noteId', 'filmTitle', 'starRating']).where('filmTitle', '!=', 'Heat').orderBy('noteId');
+      const seen: unknown[] = [];
+      database.forEachRow?.(query, (row) => seen.push(row));
+      expect(seen).toEqual(await query.execute());
+      expect(seen).toEqual([
+        { noteId: 1, filmTitle: 'Dune', starRating: 8.1 },
+        { noteId: 3, filmTitle: 'Alien', starRating: 8.5 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

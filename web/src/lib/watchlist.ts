@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { hasFields, objectParser } from './light-parse';
+
+/**
+ * Whether a title is on the reader's watchlist, as cards, search results and
+ * the title page show it. Read with zod-free checks because poster cards are
+ * on the first screen; the add and remove calls load on the first press
+ * (watchlist-toggle.ts).
+ */
+export const onWatchlistKey = (titleId: string) => ['watchlist', 'has', titleId] as const;
+
+/** Every query about the reader's watchlist starts with this key (pages, and whether a title is on it). */
+export const watchlistKey = ['watchlist'] as const;
+
+/** WATCHLIST_CONTAINS_MAX of common/contracts/watchlist.ts (not imported: it would bring zod to the first screen). */
+const CONTAINS_MAX = 100;
+
+const ContainsParser = objectParser<{ titleIds: string[] }>(hasFields({ titleIds: Array.isArray }));
+
+let batch: { ids: string[]; answer: Promise<string[]> } | null = null;
+
+/** The cards drawn in one render ask together: one POST /api/watchlist/contains for up to 100 titles. */
+function askOnWatchlist(titleId: string): Promise<boolean> {
+  let current = batch;
+  if (!current || current.ids.length >= CONTAINS_MAX) {
+    const ids: string[] = [];
+    const answer = new Promise((resolve) => setTimeout(resolve, 10)).then(() => {
+      if (batch?.ids === ids) batch = null;
+      return api.post('watchlist/contains', { titleIds: ids }, ContainsParser).then((found) => found.titleIds);
+    });
+    current = batch = { ids, answer };
+  }
+  current.ids.push(titleId);
+  return current.answer.then((found) => found.includes(titleId));
+}
+
+/** True or false once known; undefined while asking. */
+export function useOnWatchlist(titleId: string, enabled = true): boolean | undefined {
+  return useQuery({ queryKey: onWatchlistKey(titleId), queryFn: () => askOnWatchlist(titleId), staleTime: 5 * 60_000, enabled }).data;
+}

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BookmarkIcon, ChatIcon, HomeIcon, ListIcon, PlusIcon, UsersIcon } from '../../components/ui/icons';
+import { ChatIcon, HomeIcon, ListIcon, PlusIcon, UsersIcon } from '../../components/ui/icons';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
@@ -52,7 +52,6 @@ export const browseLinks: NavLinkItem[] = [
   { label: 'Discussions', to: '/discussions', icon: ChatIcon },
   { label: 'Communities', to: '/community', icon: UsersIcon },
   { label: 'Lists', to: '/lists', icon: ListIcon },
-  { label: 'Watchlist', to: '/watchlist', icon: BookmarkIcon },
 ];
 
 export const createLinks: NavLinkItem[] = [

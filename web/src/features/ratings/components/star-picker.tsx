@@ -25,7 +25,7 @@ export function StarPicker({ value, onChange, disabled = false, label }: StarPic
             key={n}
             onMouseEnter={() => !disabled && setPreview(n)}
             className={cn(
-              'grid h-10 w-[1.9rem] cursor-pointer place-items-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] sm:h-9',
+              'relative grid h-10 w-[1.9rem] cursor-pointer place-items-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] sm:h-9',
               disabled && 'cursor-not-allowed opacity-50',
               n <= shown ? 'text-[var(--rating)]' : 'text-[var(--muted)]',
             )}
@@ -38,7 +38,7 @@ export function StarPicker({ value, onChange, disabled = false, label }: StarPic
               onChange={() => onChange(n)}
               onClick={() => value === n && onChange(n)}
               aria-label={`${n} out of ${RATING_MAX}`}
-              className="sr-only"
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
             />
             {n <= shown ? <StarIcon size={22} /> : <StarOutlineIcon size={22} />}
           </label>

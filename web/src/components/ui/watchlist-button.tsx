@@ -53,8 +53,8 @@ export function WatchlistButton({ titleId, title, look = 'overlay', className }:
       disabled={on === undefined || busy}
       onClick={handleClick}
       className={cn(
-        'grid h-10 w-10 place-items-center rounded-full bg-black/55 text-white shadow-md ring-1 ring-white/20 backdrop-blur-sm transition duration-150 hover:bg-black/75 focus-ring disabled:opacity-60',
-        on && 'text-[var(--accent)]',
+        'grid h-10 w-10 place-items-center rounded-full bg-black/55 shadow-md ring-1 ring-white/20 backdrop-blur-sm transition duration-150 hover:bg-black/75 focus-ring disabled:opacity-60',
+        on ? 'text-[var(--accent)]' : 'text-white',
         className,
       )}
     >

@@ -7,7 +7,7 @@ export function ReelhouseRating({ titleId }: { titleId: string }) {
   const summary = useRatingSummary(titleId);
   const data = summary.data;
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/80 px-4 py-2.5" aria-live="polite">
+    <div className="flex items-center gap-2.5 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/80 px-3 py-2.5 sm:gap-3 sm:px-4" aria-live="polite">
       <StarIcon size={26} className="text-[var(--accent)]" />
       <div className="text-left">
         {data && data.average !== null ? (

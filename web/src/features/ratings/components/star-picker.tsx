@@ -16,7 +16,7 @@ export function StarPicker({ value, onChange, disabled = false, label }: StarPic
   const [preview, setPreview] = useState<number | null>(null);
   const shown = preview ?? value ?? 0;
   return (
-    <fieldset className="flex items-center gap-3" disabled={disabled}>
+    <fieldset disabled={disabled}>
       <legend className="sr-only">{label}</legend>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: leaving the stars ends the hover preview; the radios inside are the controls */}
       <div className="flex" onMouseLeave={() => setPreview(null)}>
@@ -25,7 +25,7 @@ export function StarPicker({ value, onChange, disabled = false, label }: StarPic
             key={n}
             onMouseEnter={() => !disabled && setPreview(n)}
             className={cn(
-              'relative grid h-10 w-[1.9rem] cursor-pointer place-items-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] sm:h-9',
+              'relative grid h-10 w-7 cursor-pointer place-items-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] sm:h-9',
               disabled && 'cursor-not-allowed opacity-50',
               n <= shown ? 'text-[var(--rating)]' : 'text-[var(--muted)]',
             )}
@@ -44,9 +44,9 @@ export function StarPicker({ value, onChange, disabled = false, label }: StarPic
           </label>
         ))}
       </div>
-      <span className="w-10 text-sm font-semibold tabular-nums" aria-hidden="true">
+      <p className="mt-0.5 h-5 text-sm font-semibold tabular-nums" aria-hidden="true">
         {shown ? `${shown}/10` : ''}
-      </span>
+      </p>
     </fieldset>
   );
 }

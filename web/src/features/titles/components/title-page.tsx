@@ -127,7 +127,7 @@ function TitleView({ details, extras }: { details: TitleDetails; extras: TitleEx
                 ))}
               </ul>
             )}
-            <div className="mt-5 flex flex-wrap items-center gap-4 max-sm:justify-center">
+            <div className="mt-5 flex flex-wrap items-center gap-2 max-sm:justify-center sm:gap-4">
               <ImdbRating rating={details.imdbRating} votes={details.imdbVotes} />
               {extras.score?.(details)}
             </div>
@@ -176,7 +176,7 @@ function TitleView({ details, extras }: { details: TitleDetails; extras: TitleEx
           {extras.section?.(details)}
         </div>
 
-        <aside className="space-y-4 lg:pt-8" aria-label="Your activity">
+        <aside className="space-y-4 max-lg:order-first lg:pt-8" aria-label="Your activity">
           {extras.actions?.(details)}
           {details.grossUsd !== null && details.grossUsd > 0 && (
             <div className="rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
@@ -210,7 +210,7 @@ function ImdbRating({ rating, votes }: { rating: number | null; votes: number })
     return <p className="text-sm text-[var(--muted)]">No IMDb rating yet</p>;
   }
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/80 px-4 py-2.5">
+    <div className="flex items-center gap-2.5 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/80 px-3 py-2.5 sm:gap-3 sm:px-4">
       <StarIcon size={26} className="text-[var(--rating)]" />
       <div className="text-left">
         <p className="text-lg leading-none font-bold tabular-nums">

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from './api-client';
 import { hasFields, objectParser } from './light-parse';
 
@@ -38,4 +39,21 @@ function askOnWatchlist(titleId: string): Promise<boolean> {
 /** True or false once known; undefined while asking. */
 export function useOnWatchlist(titleId: string, enabled = true): boolean | undefined {
   return useQuery({ queryKey: onWatchlistKey(titleId), queryFn: () => askOnWatchlist(titleId), staleTime: 5 * 60_000, enabled }).data;
+}
+
+/** A title's watchlist state and the press that flips it (the add and remove calls load on the first press). */
+export function useWatchlistToggle(titleId: string) {
+  const client = useQueryClient();
+  const on = useOnWatchlist(titleId);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const { setOnWatchlist } = await import('./watchlist-toggle');
+      await setOnWatchlist(client, titleId, !on);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { on, busy, toggle };
 }

@@ -5,13 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { PenIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, PenIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { WatchlistButton } from '../../../components/ui/watchlist-button';
 import { isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import { onWatchlistKey } from '../../../lib/watchlist';
+import { onWatchlistKey, useWatchlistToggle } from '../../../lib/watchlist';
 import { useMyTitleState } from '../api/get-my-title-state';
 import { type SaveRatingInput, useDeleteRating, useSaveRating } from '../api/save-rating';
 import { StarPicker } from './star-picker';
@@ -91,13 +91,31 @@ function SignedInRating({ title, noun }: { title: RatedTitle; noun: string }) {
         </div>
       )}
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <WatchlistButton titleId={title.id} title={title.title} look="full" />
+        <WatchlistToggle titleId={title.id} title={title.title} />
         <Button variant="secondary" disabled title="Coming soon" className="justify-start">
           <PlusIcon size={18} />
           Add to list
         </Button>
       </div>
     </section>
+  );
+}
+
+function WatchlistToggle({ titleId, title }: { titleId: string; title: string }) {
+  const { on, busy, toggle } = useWatchlistToggle(titleId);
+  return (
+    <Button
+      variant="secondary"
+      aria-pressed={on ?? false}
+      aria-label={on ? `Remove ${title} from watchlist` : `Add ${title} to watchlist`}
+      disabled={on === undefined}
+      loading={busy}
+      onClick={toggle}
+      className={cn('justify-start', on && 'text-[var(--accent)]')}
+    >
+      {!busy && <BookmarkIcon size={18} fill={on ? 'currentColor' : 'none'} />}
+      {on ? 'On watchlist' : 'Watchlist'}
+    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { REVIEW_MAX } from '@common/contracts/ratings';
 import type { TitleType } from '@common/contracts/titles';
 import { formatReleaseDate } from '@common/format';
+import { isReleased } from '@common/release-date';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,12 +22,7 @@ export interface RatedTitle {
   type: TitleType;
   title: string;
   releaseDate: string | null;
-}
-
-/** Released when its release date is today or past (or unknown); the server answers 409 not_released otherwise. */
-export function isReleased(releaseDate: string | null, now = new Date()): boolean {
-  if (!releaseDate) return true;
-  return releaseDate.slice(0, 10) <= now.toISOString().slice(0, 10);
+  year: number | null;
 }
 
 const panelClass = 'rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4';
@@ -55,7 +51,7 @@ function SignedInRating({ title, noun }: { title: RatedTitle; noun: string }) {
   const mine = useMyTitleState(title.type, title.id, true);
   const [draft, setDraft] = useState<SaveRatingInput | null>(null);
   const rating = mine.data?.rating ?? null;
-  const released = isReleased(title.releaseDate);
+  const released = isReleased(title.releaseDate, title.year);
 
   return (
     <section className={panelClass} aria-labelledby="my-rating-heading">

@@ -22,7 +22,7 @@ const ContainsParser = objectParser<{ titleIds: string[] }>(hasFields({ titleIds
 let batch: { ids: string[]; answer: Promise<string[]> } | null = null;
 
 /** The cards drawn in one render ask together: one POST /api/watchlist/contains for up to 100 titles. */
-function askOnWatchlist(titleId: string): Promise<boolean> {
+export function askOnWatchlist(titleId: string): Promise<boolean> {
   let current = batch;
   if (!current || current.ids.length >= CONTAINS_MAX) {
     const ids: string[] = [];

@@ -3,7 +3,7 @@ import type { TitleType } from '@common/contracts/titles';
 import { formatReleaseDate } from '@common/format';
 import { isReleased } from '@common/release-date';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { BookmarkIcon, PenIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
@@ -181,6 +181,11 @@ function RatingForm({ title, existingId, initial, onDone }: { title: RatedTitle;
   const [value, setValue] = useState(initial);
   const reviewId = useId();
   const spoilerId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened by choosing a star: the keyboard stays on the chosen star.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, []);
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -198,7 +203,7 @@ function RatingForm({ title, existingId, initial, onDone }: { title: RatedTitle;
   };
 
   return (
-    <form className="mt-2 space-y-3" onSubmit={handleSubmit} aria-label={existingId ? 'Edit your rating' : 'Your rating'}>
+    <form ref={formRef} className="mt-2 space-y-3" onSubmit={handleSubmit} aria-label={existingId ? 'Edit your rating' : 'Your rating'}>
       <StarPicker label={`Rate ${title.title}`} value={value.rating} onChange={(rating) => setValue((v) => ({ ...v, rating }))} />
       <div>
         <label htmlFor={reviewId} className="text-xs font-medium text-[var(--muted)]">

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotter, signUpThroughUi, startStack } from './harness.ts';
+import { screenshotter, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
 
 // The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in discovery.test.ts.
 const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
@@ -42,6 +42,7 @@ describe('ratings and reviews', () => {
     await expect.poll(() => author.page.getByText('/10 · your rating').count()).toBe(1);
     await author.page.getByText('Reelhouse · 1 rating').waitFor();
     await shot(author.page, 'after-reload');
+    expect(await seriousViolations(author.page)).toEqual([]);
     await author.context.close();
 
     const reader = await stack.newPage(390, 844);
@@ -51,6 +52,7 @@ describe('ratings and reviews', () => {
     await review.waitFor();
     await expect.poll(() => review.getByTestId('review-text').getAttribute('class')).toContain('blur');
     await shot(reader.page, 'spoiler-hidden');
+    expect(await seriousViolations(reader.page)).toEqual([]);
     await review.getByRole('button', { name: 'Show spoiler review' }).click();
     await expect.poll(() => review.getByTestId('review-text').getAttribute('class')).not.toContain('blur');
     const like = review.getByRole('button', { name: 'Like the review by Rita Rater' });
@@ -88,6 +90,7 @@ describe('watchlist', () => {
     await page.getByRole('link', { name: new RegExp(`^${TITLE}`) }).waitFor();
     await page.getByText('1 title to watch, newest first').waitFor();
     await shot(page, 'page');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/search?q=shawshank');
     await page.getByRole('button', { name: `Remove ${TITLE} from watchlist` }).click();

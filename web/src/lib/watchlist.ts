@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from './api-client';
+import { useCurrentUser } from './current-user';
 import { hasFields, objectParser } from './light-parse';
 
 /**
@@ -36,9 +37,10 @@ export function askOnWatchlist(titleId: string): Promise<boolean> {
   return current.answer.then((found) => found.includes(titleId));
 }
 
-/** True or false once known; undefined while asking. */
-export function useOnWatchlist(titleId: string, enabled = true): boolean | undefined {
-  return useQuery({ queryKey: onWatchlistKey(titleId), queryFn: () => askOnWatchlist(titleId), staleTime: 5 * 60_000, enabled }).data;
+/** True or false once known; undefined while asking, and for a reader who is not signed in (nothing is asked). */
+export function useOnWatchlist(titleId: string): boolean | undefined {
+  const signedIn = useCurrentUser().user !== null;
+  return useQuery({ queryKey: onWatchlistKey(titleId), queryFn: () => askOnWatchlist(titleId), staleTime: 5 * 60_000, enabled: signedIn }).data;
 }
 
 /** A title's watchlist state and the press that flips it (the add and remove calls load on the first press). */
@@ -55,5 +57,5 @@ export function useWatchlistToggle(titleId: string) {
       setBusy(false);
     }
   };
-  return { on, busy, toggle };
+  return { on, busy, toggle, signedIn: useCurrentUser().user !== null };
 }

@@ -4,7 +4,8 @@ import { BookmarkIcon } from './icons';
 
 /** The round bookmark on a poster card: adds the title to the reader's watchlist or takes it off. */
 export function WatchlistButton({ titleId, title, className }: { titleId: string; title: string; className?: string }) {
-  const { on, busy, toggle } = useWatchlistToggle(titleId);
+  const { on, busy, toggle, signedIn } = useWatchlistToggle(titleId);
+  if (!signedIn) return null;
   return (
     <button
       type="button"

@@ -107,7 +107,7 @@ function WatchlistToggle({ titleId, title }: { titleId: string; title: string })
       disabled={on === undefined}
       loading={busy}
       onClick={toggle}
-      className={cn('justify-start', on && 'text-[var(--accent)]')}
+      className={cn('justify-start', on && 'border-[var(--accent)]/50! text-[var(--accent)]!')}
     >
       {!busy && <BookmarkIcon size={18} fill={on ? 'currentColor' : 'none'} />}
       {on ? 'On watchlist' : 'Watchlist'}

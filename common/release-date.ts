@@ -27,3 +27,15 @@ export function formatReleaseDate(releaseDate: string | number | null | undefine
   monthFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return monthFormat.format(date);
 }
+
+/**
+ * Whether a title is out, so that it can be rated: its release date (YYYY-MM-DD) is today or earlier, in UTC;
+ * without a full date, its start year is this year or earlier; a title with neither is taken as out.
+ * The rule the ratings service applies (409 not_released), for screens to explain before anyone presses.
+ */
+export function isReleased(releaseDate: string | null, startYear: number | null, now = new Date()): boolean {
+  const today = now.toISOString().slice(0, 10);
+  if (releaseDate && /^\d{4}-\d{2}-\d{2}/.test(releaseDate)) return releaseDate.slice(0, 10) <= today;
+  if (startYear !== null) return startYear <= now.getUTCFullYear();
+  return true;
+}

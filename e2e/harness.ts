@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { freePort } from '../server/test/process.ts';
 import { startSmtpServer } from '../server/test/smtp.ts';
@@ -91,4 +92,12 @@ export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStac
   await dialog.getByLabel('Display name').fill(displayName);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/home');
+}
+
+/** The serious and critical WCAG 2.1 AA violations axe finds on the page, one line each. */
+export async function seriousViolations(page: import('playwright-core').Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }

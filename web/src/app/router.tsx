@@ -30,6 +30,7 @@ const ListView = page(() => import('./routes/list-view'));
 const CreateDiscussion = page(() => import('./routes/create-discussion'));
 const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
+const Watchlist = page(() => import('./routes/watchlist'));
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -64,6 +65,7 @@ export function AppRoutes() {
               <Route path="createDiscussion" element={<CreateDiscussion />} />
               <Route path="createCommunity" element={<CreateCommunity />} />
               <Route path="createList" element={<CreateList />} />
+              <Route path="watchlist" element={<Watchlist />} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Route>

@@ -1,9 +1,20 @@
+import type { TitleDetails } from '@common/contracts/titles';
 import { useParams } from 'react-router';
-import { TitlePage } from '../../features/titles/components/title-page';
+import { MyRating } from '../../features/ratings/components/my-rating';
+import { ReelhouseRating } from '../../features/ratings/components/reelhouse-rating';
+import { ReviewsSection } from '../../features/ratings/components/reviews-section';
+import { type TitleExtras, TitlePage } from '../../features/titles/components/title-page';
 import NotFoundRoute from './not-found';
+
+/** The title page with the Reelhouse figures, the reader's own rating and watchlist, and the reviews. */
+const extras: TitleExtras = {
+  score: (details: TitleDetails) => <ReelhouseRating titleId={details.id} />,
+  actions: (details: TitleDetails) => <MyRating title={details} />,
+  section: (details: TitleDetails) => <ReviewsSection titleId={details.id} title={details.title} />,
+};
 
 export default function TitleDetailRoute() {
   const { type, id } = useParams();
   if ((type !== 'movie' && type !== 'tvSeries') || !id) return <NotFoundRoute />;
-  return <TitlePage key={`${type}-${id}`} type={type} id={id} />;
+  return <TitlePage key={`${type}-${id}`} type={type} id={id} extras={extras} />;
 }

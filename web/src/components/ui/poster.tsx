@@ -5,6 +5,7 @@ import { formatRating, type PosterItem, titlePath } from '../../lib/media';
 import { posterUrl } from '../../lib/poster-url';
 import { StarIcon } from './icons';
 import { PosterPlaceholder } from './poster-placeholder';
+import { WatchlistButton } from './watchlist-button';
 
 interface PosterImageProps {
   id: string;
@@ -44,12 +45,13 @@ export function PosterImage({ id, title, year, src, width = 400, className, eage
   );
 }
 
-/** Poster, then title and year below; a subtle lift on hover. */
+/** Poster, then title and year below; a subtle lift on hover; the watchlist button on the poster's corner. */
 export function PosterCard({ item, className, badge }: { item: PosterItem; className?: string; badge?: ReactNode }) {
   return (
+    <div className={cn('group relative', className)}>
     <Link
       to={titlePath(item.type, item.id)}
-      className={cn('group block rounded-xl outline-offset-4 focus-ring', className)}
+      className="block rounded-xl outline-offset-4 focus-ring"
       aria-label={`${item.title} (${item.year}), ${item.type === 'tvSeries' ? 'TV show' : 'movie'}`}
     >
       <div className="relative rounded-xl shadow-md shadow-black/30 ring-1 ring-white/5 transition duration-200 ease-out group-hover:-translate-y-1 group-hover:shadow-xl group-hover:shadow-black/40 group-hover:ring-white/15 motion-reduce:transform-none">
@@ -67,6 +69,12 @@ export function PosterCard({ item, className, badge }: { item: PosterItem; class
         )}
       </p>
     </Link>
+      <WatchlistButton
+        titleId={item.id}
+        title={item.title}
+        className="absolute top-2 right-2 transition duration-200 ease-out group-hover:-translate-y-1 motion-reduce:transform-none"
+      />
+    </div>
   );
 }
 

@@ -29,6 +29,18 @@ export function Toaster() {
             )}
           />
           <p className="flex-1 text-[var(--text)]">{t.message}</p>
+          {t.action && (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action?.onClick();
+              }}
+              className="-my-1.5 h-10 shrink-0 rounded-lg px-2 font-semibold text-[var(--accent)] hover:underline focus-ring sm:h-8"
+            >
+              {t.action.label}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => dismissToast(t.id)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { LogoutIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, LogoutIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
 import { ThemeOptions } from './theme-options';
 
@@ -21,6 +21,9 @@ export default function AccountMenuItems() {
     <>
       <Link ref={firstRef} to="/profile/view" role="menuitem" className={menuItemClasses}>
         <UserIcon size={18} className="text-[var(--muted)]" /> My profile
+      </Link>
+      <Link to="/watchlist" role="menuitem" className={menuItemClasses}>
+        <BookmarkIcon size={18} className="text-[var(--muted)]" /> Watchlist
       </Link>
       <div className="my-1 h-px bg-[var(--border)]" />
       <ThemeOptions />

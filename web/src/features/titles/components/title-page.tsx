@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { BookmarkIcon, FilmIcon, PenIcon, PlusIcon, StarIcon, StarOutlineIcon } from '../../../components/ui/icons';
+import { FilmIcon, StarIcon } from '../../../components/ui/icons';
 import { PosterImage, PosterRow } from '../../../components/ui/poster';
 import { placeholderColours } from '../../../components/ui/poster-placeholder';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,8 +13,18 @@ import { fromSearchResult, typeLabel } from '../../../lib/media';
 import { posterUrl } from '../../../lib/poster-url';
 import { useTitle } from '../api/get-title';
 
+/**
+ * What other features add to the title page (the app composes them, app/routes/title-detail.tsx):
+ * figures beside IMDb's, the reader's own actions, and a section under the cast.
+ */
+export interface TitleExtras {
+  score?: (details: TitleDetails) => ReactNode;
+  actions?: (details: TitleDetails) => ReactNode;
+  section?: (details: TitleDetails) => ReactNode;
+}
+
 /** /home/{type}/{id}: everything the catalogue knows about one title. */
-export function TitlePage({ type, id }: { type: TitleType; id: string }) {
+export function TitlePage({ type, id, extras = {} }: { type: TitleType; id: string; extras?: TitleExtras }) {
   const title = useTitle(type, id);
 
   if (title.isPending) return <TitleSkeleton />;
@@ -46,7 +56,7 @@ export function TitlePage({ type, id }: { type: TitleType; id: string }) {
       </EmptyState>
     );
   }
-  return <TitleView details={title.data} />;
+  return <TitleView details={title.data} extras={extras} />;
 }
 
 function runtimeText(minutes: number | null): string | null {
@@ -56,7 +66,7 @@ function runtimeText(minutes: number | null): string | null {
   return h ? `${h}h ${m ? `${m}m` : ''}`.trim() : `${m}m`;
 }
 
-function TitleView({ details }: { details: TitleDetails }) {
+function TitleView({ details, extras }: { details: TitleDetails; extras: TitleExtras }) {
   const year = yearOf(details.releaseDate ?? details.year);
   const years = details.type === 'tvSeries' && details.endYear && String(details.endYear) !== year ? `${year}–${details.endYear}` : year;
   const facts = [
@@ -117,8 +127,9 @@ function TitleView({ details }: { details: TitleDetails }) {
                 ))}
               </ul>
             )}
-            <div className="mt-5 flex flex-wrap items-center gap-4 max-sm:justify-center">
+            <div className="mt-5 flex flex-wrap items-center gap-2 max-sm:justify-center sm:gap-4">
               <ImdbRating rating={details.imdbRating} votes={details.imdbVotes} />
+              {extras.score?.(details)}
             </div>
           </div>
         </div>
@@ -161,10 +172,12 @@ function TitleView({ details }: { details: TitleDetails }) {
               <p className="text-[var(--text)]">{details.writers.join(', ')}</p>
             </Section>
           )}
+
+          {extras.section?.(details)}
         </div>
 
-        <aside className="space-y-4 lg:pt-8" aria-label="Your activity">
-          <FanActions type={details.type} />
+        <aside className="space-y-4 max-lg:order-first lg:pt-8" aria-label="Your activity">
+          {extras.actions?.(details)}
           {details.grossUsd !== null && details.grossUsd > 0 && (
             <div className="rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
               <p className="text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">Box office</p>
@@ -197,7 +210,7 @@ function ImdbRating({ rating, votes }: { rating: number | null; votes: number })
     return <p className="text-sm text-[var(--muted)]">No IMDb rating yet</p>;
   }
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/80 px-4 py-2.5">
+    <div className="flex items-center gap-2.5 rounded-2xl border border-[var(--border)] bg-[var(--surface)]/80 px-3 py-2.5 sm:gap-3 sm:px-4">
       <StarIcon size={26} className="text-[var(--rating)]" />
       <div className="text-left">
         <p className="text-lg leading-none font-bold tabular-nums">
@@ -205,32 +218,6 @@ function ImdbRating({ rating, votes }: { rating: number | null; votes: number })
           <span className="text-sm font-medium text-[var(--muted)]">/10</span>
         </p>
         <p className="mt-1 text-xs text-[var(--muted)] tabular-nums">IMDb · {compactCount(votes)} votes</p>
-      </div>
-    </div>
-  );
-}
-
-/** Rate, Review, Watchlist and Add to list: their places are kept for the features that fill them. */
-function FanActions({ type }: { type: TitleType }) {
-  const actions = [
-    { label: 'Rate', icon: <StarOutlineIcon size={18} /> },
-    { label: 'Review', icon: <PenIcon size={18} /> },
-    { label: 'Watchlist', icon: <BookmarkIcon size={18} /> },
-    { label: 'Add to list', icon: <PlusIcon size={18} /> },
-  ];
-  return (
-    <div className="rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
-      <p className="text-sm font-semibold">Your take on this {type === 'movie' ? 'movie' : 'show'}</p>
-      <p id="fan-actions-hint" className="mt-1 text-xs text-[var(--muted)]">
-        Rating, reviews, your watchlist and lists are coming soon.
-      </p>
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        {actions.map((action) => (
-          <Button key={action.label} variant="secondary" disabled aria-describedby="fan-actions-hint" title="Coming soon" className="justify-start">
-            {action.icon}
-            {action.label}
-          </Button>
-        ))}
       </div>
     </div>
   );

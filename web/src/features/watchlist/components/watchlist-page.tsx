@@ -1,0 +1,128 @@
+import type { TitleType } from '@common/contracts/titles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { BookmarkIcon } from '../../../components/ui/icons';
+import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
+import { cn } from '../../../lib/cn';
+import { fromSearchResult } from '../../../lib/media';
+import { onWatchlistKey } from '../../../lib/watchlist';
+import { useWatchlist } from '../api/get-watchlist';
+
+const tabs: { label: string; type: TitleType | null }[] = [
+  { label: 'All', type: null },
+  { label: 'Movies', type: 'movie' },
+  { label: 'TV Shows', type: 'tvSeries' },
+];
+
+/** /watchlist: what the reader means to watch, newest first, movies or series, 20 at a time. */
+export function WatchlistPage() {
+  const [params, setParams] = useSearchParams();
+  const rawType = params.get('type');
+  const type: TitleType | null = rawType === 'movie' || rawType === 'tvSeries' ? rawType : null;
+  const watchlist = useWatchlist(type);
+  const client = useQueryClient();
+  const results = watchlist.data?.pages.flatMap((p) => p.results) ?? [];
+  const total = watchlist.data?.pages[0]?.total ?? 0;
+
+  // Every title listed is on the watchlist: its cards need not ask.
+  useEffect(() => {
+    for (const item of results) client.setQueryData(onWatchlistKey(item.id), true);
+  }, [results, client]);
+
+  const setType = (next: TitleType | null) => {
+    const copy = new URLSearchParams(params);
+    if (next) copy.set('type', next);
+    else copy.delete('type');
+    setParams(copy, { replace: true });
+  };
+
+  const noun = type === 'movie' ? 'movies' : type === 'tvSeries' ? 'TV shows' : 'titles';
+
+  return (
+    <div>
+      <title>Watchlist · Reelhouse</title>
+      <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your watchlist</h1>
+          <p className="mt-1 text-sm text-[var(--muted)] tabular-nums">
+            {watchlist.isSuccess ? (total ? `${total.toLocaleString('en')} ${total === 1 ? noun.replace(/s$/, '') : noun} to watch, newest first` : '') : ' '}
+          </p>
+        </div>
+      </header>
+
+      <div role="toolbar" aria-label="Kind of title" className="mb-6 inline-flex rounded-full border border-[var(--border)] bg-[var(--surface)] p-1">
+        {tabs.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            aria-pressed={type === tab.type}
+            onClick={() => setType(tab.type)}
+            className={cn(
+              'h-9 rounded-full px-4 text-sm font-medium transition-colors duration-150 focus-ring max-sm:h-10',
+              type === tab.type ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'text-[var(--muted)] hover:text-[var(--text)]',
+            )}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      {watchlist.isPending ? (
+        <PosterGridSkeleton count={12} />
+      ) : watchlist.isError ? (
+        <EmptyState
+          tone="error"
+          icon={<BookmarkIcon size={24} />}
+          title="Your watchlist did not load"
+          action={
+            <Button variant="secondary" onClick={() => watchlist.refetch()} loading={watchlist.isFetching}>
+              Try again
+            </Button>
+          }
+        >
+          {watchlist.error.message}
+        </EmptyState>
+      ) : results.length === 0 ? (
+        <EmptyState
+          icon={<BookmarkIcon size={24} />}
+          title={type ? `No ${noun} on your watchlist` : 'Your watchlist is empty'}
+          action={
+            <>
+              {type && (
+                <Button variant="secondary" onClick={() => setType(null)}>
+                  Show everything
+                </Button>
+              )}
+              <Link to="/directory" className={buttonClasses(type ? 'ghost' : 'primary')}>
+                Browse the directory
+              </Link>
+            </>
+          }
+        >
+          Press the bookmark on any poster, search result or title page to keep it here until you have watched it.
+        </EmptyState>
+      ) : (
+        <>
+          <PosterGrid items={results.map(fromSearchResult)} />
+          <div className="mt-10 flex flex-col items-center gap-2">
+            {watchlist.hasNextPage ? (
+              <Button variant="secondary" size="lg" onClick={() => watchlist.fetchNextPage()} loading={watchlist.isFetchingNextPage}>
+                Load more
+              </Button>
+            ) : (
+              results.length > 12 && <p className="text-sm text-[var(--muted)]">That is your whole watchlist.</p>
+            )}
+            {watchlist.isFetchNextPageError && (
+              <p role="alert" className="text-sm text-[var(--danger)]">
+                More titles did not load. Try again.
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

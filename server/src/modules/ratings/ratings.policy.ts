@@ -1,4 +1,5 @@
 import type { RatingAbilities } from '../../../../common/contracts/ratings.ts';
+import { isReleased as isTitleOut } from '../../../../common/release-date.ts';
 
 /** Who is asking: a signed-in person, or nobody. */
 export type Actor = { id: string } | null;
@@ -24,13 +25,7 @@ export function ratingAbilities(actor: Actor, rating: OwnedRating): RatingAbilit
   return { edit: canEditRating(actor, rating), delete: canDeleteRating(actor, rating), like: canLikeReview(actor, rating) };
 }
 
-/**
- * A title can be rated once it is out: its release date (YYYY-MM-DD) is today or earlier, in UTC; without a date,
- * its start year is this year or earlier; a title with neither is taken as out (old catalogue entries often lack both).
- */
+/** A title can be rated once it is out (common/release-date.ts says when that is). */
 export function isReleased(title: { releaseDate: string | null; startYear: number | null }, now = new Date()): boolean {
-  const today = now.toISOString().slice(0, 10);
-  if (title.releaseDate && /^\d{4}-\d{2}-\d{2}/.test(title.releaseDate)) return title.releaseDate.slice(0, 10) <= today;
-  if (title.startYear !== null) return title.startYear <= now.getUTCFullYear();
-  return true;
+  return isTitleOut(title.releaseDate, title.startYear, now);
 }

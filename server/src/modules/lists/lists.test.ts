@@ -256,3 +256,17 @@ describe('DELETE /api/lists/{listId}', () => {
     expect((await api.recent(other.headers)).json().data.map((l: { listId: string }) => l.listId)).not.toContain(id);
   });
 });
+
+describe('the OpenAPI reference', () => {
+  it('documents every lists route with its decisions', async () => {
+    const doc = (await ctx.app.inject('/api/docs/openapi.json')).json();
+    expect(doc.paths['/api/lists'].post.description).toMatch(/falls back to `movie`/);
+    expect(doc.paths['/api/lists/{listId}/edit'].post.description).toMatch(/403/);
+    expect(doc.paths['/api/home/trending-lists'].get.description).toMatch(/half as much every 2 days/);
+    expect(doc.paths['/api/lists/recommended'].get.description).toMatch(/never the reader's own/);
+    for (const path of ['/api/lists/recently-viewed-lists', '/api/user/recently-viewed-lists/clear', '/api/lists/', '/api/lists/{listId}/get', '/api/lists/{listId}/view', '/api/lists/{listId}', '/api/lists/{listId}/likes']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/lists/{listId}/view']).toBeUndefined();
+  });
+});

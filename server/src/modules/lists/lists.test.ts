@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListDetailsSchema, ListsPageSchema } from '../../../../common/contracts/lists.ts';
+import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { errorOf, listsApi, movieId, seedListTitles } from './lists.test-fixtures.ts';
 
@@ -237,6 +238,23 @@ describe('POST and DELETE /api/lists/{listId}/likes', () => {
     expect((await api.unlike(publicId, other.headers)).json().data).toEqual({ listId: publicId, likedByMe: false, likeCount: 0, changed: true });
     expect((await api.unlike(publicId, other.headers)).json().data).toMatchObject({ likeCount: 0, changed: false });
     expect((await api.unlike(publicId)).statusCode).toBe(401);
+  });
+});
+
+describe('list likes at once', () => {
+  it('keep the like count equal to the likes when many people like at once and one person likes many times at once', async () => {
+    const id = await api.make(owner.headers, { name: 'Crowded' });
+    const fans = await insertFans(ctx, 60, 'Crowd');
+    const many = await Promise.all(fans.map((f) => api.like(id, f.headers)));
+    expect(many.map((r) => r.statusCode)).toEqual(fans.map(() => 200));
+    const same = await Promise.all(Array.from({ length: 20 }, () => api.like(id, other.headers)));
+    expect(same.filter((r) => r.json().data.changed)).toHaveLength(1);
+    const rows = await ctx.database.db.selectFrom('listLikes').select('userId').where('listId', '=', id).execute();
+    expect(rows).toHaveLength(61);
+    expect((await api.get(id)).json().data.likeCount).toBe(61);
+    const unliked = await Promise.all(fans.slice(0, 30).map((f) => api.unlike(id, f.headers)));
+    expect(unliked.every((r) => r.json().data.changed)).toBe(true);
+    expect((await api.get(id)).json().data.likeCount).toBe(31);
   });
 });
 

@@ -162,6 +162,9 @@ describe('GET /api/home/trending-lists', () => {
     const got = ids(res);
     expect(got.slice(0, 4)).toEqual([liked, popular, viewedToday, viewedLastWeek]);
     expect(got.slice(0, 5)).not.toContain(tooOld);
+    // Views older than the week are forgotten.
+    expect(await ctx.database.db.selectFrom('listViews').select('viewer').where('listId', '=', tooOld).execute()).toEqual([]);
+    expect(await ctx.database.db.selectFrom('listViews').select('viewer').where('listId', '=', viewedLastWeek).execute()).toHaveLength(40);
     expect(got).not.toContain(secret);
     expect(got.length).toBeLessThanOrEqual(20);
     expect(ids(await api.trending(other.headers))).toEqual(got);

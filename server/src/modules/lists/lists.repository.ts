@@ -155,6 +155,11 @@ export async function weightedViews(db: Db, weights: ReadonlyMap<string, number>
   return rows.map((r) => ({ listId: r.listId, score: Number(r.score) }));
 }
 
+/** Forgets views of days before `beforeDay`: only the last week's count, and today's keep a view from counting twice. */
+export async function pruneViews(db: Db, beforeDay: string): Promise<void> {
+  await db.deleteFrom('listViews').where('day', '<', beforeDay).execute();
+}
+
 /** Likes since the oldest bound, each weighted by the newest bound it is at or after (`bounds` newest first). */
 export async function weightedLikes(db: Db, bounds: readonly { from: string; weight: number }[]): Promise<Scored[]> {
   if (bounds.length === 0) return [];

@@ -94,24 +94,28 @@ export async function listsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/lists/',
-    {
-      schema: {
-        tags,
-        summary: "The reader's lists (or another person's public lists)",
-        description:
-          'Signed in. Last updated first, 20 a page (`?page=`, 1 to 50). The reader\'s own lists, private ones too; with `?userId=` another person\'s public lists only (their private lists are never counted or shown). Sent `private, no-store`.',
-        querystring: MyListsQuerySchema,
-        response: { 200: envelope(ListsPageSchema) },
+  // The spec writes the path with its slash; without one it answers the same (left out of the reference).
+  for (const url of ['/api/lists/', '/api/lists']) {
+    r.get(
+      url,
+      {
+        schema: {
+          hide: url === '/api/lists',
+          tags,
+          summary: "The reader's lists (or another person's public lists)",
+          description:
+            'Signed in. Last updated first, 20 a page (`?page=`, 1 to 50). The reader\'s own lists, private ones too; with `?userId=` another person\'s public lists only (their private lists are never counted or shown). Sent `private, no-store`.',
+          querystring: MyListsQuerySchema,
+          response: { 200: envelope(ListsPageSchema) },
+        },
       },
-    },
-    async (req, reply) => {
-      const actor = req.requireUser();
-      personal(reply);
-      return { data: await service.listsOf(ctx, actor, req.query.userId ?? actor.id, req.query.page) };
-    },
-  );
+      async (req, reply) => {
+        const actor = req.requireUser();
+        personal(reply);
+        return { data: await service.listsOf(ctx, actor, req.query.userId ?? actor.id, req.query.page) };
+      },
+    );
+  }
 
   r.post(
     '/api/lists',

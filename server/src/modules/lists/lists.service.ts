@@ -256,6 +256,7 @@ export const trendingWeight = (daysAgo: number): number => 0.5 ** (daysAgo / TRE
  * Trending lists, the same for everyone: views (once per viewer a day) and likes of the last seven days, a like
  * worth TRENDING_LIKE_WEIGHT views, each day's activity weighing half as much every TRENDING_HALF_LIFE_DAYS days
  * (today 1, yesterday 0.71, ... six days ago 0.125); topped up with popular lists when fewer have any activity.
+ * Computing it (at most once a minute) also forgets views older than the week, which nothing reads again.
  */
 export function trending(ctx: ListsContext, now = new Date()): Promise<ListSummary[]> {
   return ctx.cache.getOrLoad(NS_SHARED, 'trending', SHARED_TTL_MS, async () => {
@@ -268,6 +269,7 @@ export function trending(ctx: ListsContext, now = new Date()): Promise<ListSumma
         days.map((d) => ({ from: d.from.toISOString(), weight: d.weight * TRENDING_LIKE_WEIGHT })),
       ),
     ]);
+    await repo.pruneViews(ctx.database.db, dayOf(days[days.length - 1].from));
     return topVisible(ctx, null, rank(views, likes), () => popular(ctx));
   });
 }

@@ -212,6 +212,9 @@ describe('GET /api/lists/', () => {
     expect(theirs.results.map((l) => l.listId)).not.toContain(privateId);
     expect(theirs.total).toBe(mine.results.filter((l) => l.visibility === 'public').length);
     expect(ListsPageSchema.parse((await api.mine('', other.headers)).json().data).results).toEqual([]);
+    // The same without the trailing slash.
+    const bare = await ctx.app.inject({ method: 'GET', url: '/api/lists', headers: owner.headers });
+    expect(bare.json().data).toEqual(mine);
   });
 
   it('answers 400 naming page for a page out of range', async () => {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { DB, ListVisibility, TitleType } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -143,16 +144,40 @@ export async function popularPublicListIds(db: Db, limit: number, exceptOwner?: 
 
 export type Scored = { listId: string; score: number };
 
-/** Views since `sinceDay`, each weighted by its day's weight (`weights` maps a YYYY-MM-DD day to its weight). */
-export async function weightedViews(db: Db, weights: ReadonlyMap<string, number>, sinceDay: string): Promise<Scored[]> {
-  const cases = sql.join([...weights].map(([day, w]) => sql`when ${day} then cast(${w} as real)`), sql` `);
-  const rows = await db
+/**
+ * Lists ranked by weighted recent activity, best first: each view (one row per viewer and day) weighs its day's weight
+ * (`days`, newest first: a UTC day, where it starts, its weight), each like `likeWeight` times the weight of the day it
+ * was made; activity before the oldest day counts for nothing. A heavy read (Database.readHeavy).
+ */
+export async function trendingListIds(
+  database: Database,
+  days: readonly { day: string; from: string; weight: number }[],
+  likeWeight: number,
+  limit: number,
+): Promise<string[]> {
+  const db = database.db;
+  const oldest = days[days.length - 1];
+  const viewWeight = sql<number>`case ${sql.ref('day')} ${sql.join(
+    days.map((d) => sql`when ${d.day} then ${sql.lit(d.weight)}`),
+    sql` `,
+  )} else 0 end`;
+  const likeWeightOf = sql<number>`case ${sql.join(
+    days.map((d) => sql`when ${sql.ref('createdAt')} >= ${d.from} then ${sql.lit(d.weight * likeWeight)}`),
+    sql` `,
+  )} else 0 end`;
+  const activity = db
     .selectFrom('listViews')
-    .select(['listId', sql<number>`sum(case day ${cases} else 0 end)`.as('score')])
-    .where('day', '>=', sinceDay)
-    .groupBy('listId')
-    .execute();
-  return rows.map((r) => ({ listId: r.listId, score: Number(r.score) }));
+    .select(['listId', viewWeight.as('w')])
+    .where('day', '>=', oldest.day)
+    .unionAll(db.selectFrom('listLikes').select(['listId', likeWeightOf.as('w')]).where('createdAt', '>=', oldest.from));
+  const query = db
+    .selectFrom(activity.as('a'))
+    .select(['a.listId', sql<number>`sum(${sql.ref('a.w')})`.as('score')])
+    .groupBy('a.listId')
+    .orderBy('score', 'desc')
+    .orderBy('a.listId')
+    .limit(limit);
+  return (await database.readHeavy(query)).map((r) => r.listId);
 }
 
 /** Forgets views of days before `beforeDay`: only the last week's count, and today's keep a view from counting twice. */
@@ -160,35 +185,31 @@ export async function pruneViews(db: Db, beforeDay: string): Promise<void> {
   await db.deleteFrom('listViews').where('day', '<', beforeDay).execute();
 }
 
-/** Likes since the oldest bound, each weighted by the newest bound it is at or after (`bounds` newest first). */
-export async function weightedLikes(db: Db, bounds: readonly { from: string; weight: number }[]): Promise<Scored[]> {
-  if (bounds.length === 0) return [];
-  const cases = sql.join(
-    bounds.map((b) => sql`when created_at >= ${b.from} then cast(${b.weight} as real)`),
-    sql` `,
-  );
-  const rows = await db
-    .selectFrom('listLikes')
-    .select(['listId', sql<number>`sum(case ${cases} else 0 end)`.as('score')])
-    .where('createdAt', '>=', bounds[bounds.length - 1].from)
-    .groupBy('listId')
-    .execute();
-  return rows.map((r) => ({ listId: r.listId, score: Number(r.score) }));
-}
-
-/** Public lists of others holding titles the person rated at least `minRating`: how many such titles each holds. */
-export async function listsWithTitlesRatedBy(db: Db, userId: string, minRating: number, limit: number): Promise<Scored[]> {
-  const rows = await db
-    .selectFrom('listItems as i')
-    .innerJoin('ratings as r', (j) => j.onRef('r.titleId', '=', 'i.titleId').on('r.userId', '=', userId).on('r.rating', '>=', minRating))
+/**
+ * Public lists of others holding the titles the person rated at least `minRating` (their `titles` latest such
+ * ratings): how many of those titles each holds. A heavy read (Database.readHeavy).
+ */
+export async function listsWithTitlesRatedBy(database: Database, userId: string, minRating: number, titles: number, limit: number): Promise<Scored[]> {
+  const db = database.db;
+  const rated = db
+    .selectFrom('ratings')
+    .select('titleId')
+    .where('userId', '=', userId)
+    .where('rating', '>=', minRating)
+    .orderBy('updatedAt', 'desc')
+    .limit(titles);
+  const query = db
+    .selectFrom(rated.as('r'))
+    .innerJoin('listItems as i', 'i.titleId', 'r.titleId')
     .innerJoin('lists as l', 'l.id', 'i.listId')
     .select(['i.listId', (eb) => eb.fn.countAll<number>().as('score')])
     .where('l.visibility', '=', 'public')
     .where('l.ownerId', '<>', userId)
     .groupBy('i.listId')
     .orderBy('score', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('i.listId')
+    .limit(limit);
+  const rows = await database.readHeavy(query);
   return rows.map((r) => ({ listId: r.listId, score: Number(r.score) }));
 }
 
@@ -217,23 +238,6 @@ export async function favouriteGenres(db: Db, userId: string, minRating: number,
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, limit)
     .map(([g]) => g);
-}
-
-/** Public lists of others in these genres: how many of them each has. */
-export async function listsInGenres(db: Db, genres: readonly string[], exceptOwner: string, limit: number): Promise<Scored[]> {
-  if (genres.length === 0) return [];
-  const rows = await db
-    .selectFrom('listGenres as g')
-    .innerJoin('lists as l', 'l.id', 'g.listId')
-    .select(['g.listId', (eb) => eb.fn.countAll<number>().as('score')])
-    .where('g.genre', 'in', genres)
-    .where('l.visibility', '=', 'public')
-    .where('l.ownerId', '<>', exceptOwner)
-    .groupBy('g.listId')
-    .orderBy('score', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ listId: r.listId, score: Number(r.score) }));
 }
 
 /** A like unless there is one; the list's like count changes with it. Whether a row was written. */

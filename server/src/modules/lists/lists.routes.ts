@@ -48,9 +48,9 @@ export async function listsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Lists recommended to the reader',
         description:
-          'Up to 20 public lists. Signed in: lists of others holding the titles the reader rated 8 or more (3 points a title) or tagged with their favourite genres ' +
-          '(1 point a genre; favourites are the genres of titles they rated 7 or more and of their own lists), topped up with popular lists; never the reader\'s own. ' +
-          'Signed out: popular public lists (most liked, then most viewed). Cards carry the first five titles. Sent `private, no-store`.',
+          'Up to 20 public lists. Signed in: lists of others holding the titles the reader rated 8 or more (their 50 latest such ratings; 3 points a title), ' +
+          'and among the 500 most liked public lists those tagged with their favourite genres (1 point a genre; favourites are the 5 genres most common among the titles they rated 7 or more and their own lists), ' +
+          "topped up with popular lists; never the reader's own. Signed out: popular public lists (most liked, then most viewed). Cards carry the first five titles. Sent `private, no-store`.",
         response: { 200: envelope(z.array(ListSummarySchema)) },
       },
     },
@@ -235,7 +235,7 @@ export async function listsRoutes(app: FastifyInstance) {
         tags,
         summary: "The home page's Trending Lists",
         description:
-          `Public; the same for everyone (kept in the shared cache for a minute, dropped when a list is created, edited or deleted). Up to 20 public lists ranked by the views (once per viewer a day) and likes of the last ${service.TRENDING_DAYS} days, ` +
+          `Public; the same for everyone, from the shared cache: the ranking is recomputed when a minute old (on the heavy-read connection), the lists shown are dropped as soon as a list is created, edited or deleted, so a list made private leaves at once. Up to 20 public lists ranked by the views (once per viewer a day) and likes of the last ${service.TRENDING_DAYS} days, ` +
           `a like worth ${service.TRENDING_LIKE_WEIGHT} views, each day's activity weighing half as much every ${service.TRENDING_HALF_LIFE_DAYS} days (today 1, six days ago 0.125); topped up with the most liked lists when fewer have activity. ` +
           'Sent `no-cache` so a list made private leaves every copy at once.',
         response: { 200: envelope(z.array(ListSummarySchema)) },

@@ -26,6 +26,8 @@ export interface ListsContext {
 const NS_PAGE = 'list-page';
 /** Trending and popular lists: the same for everyone; dropped when any list is created, edited or deleted. */
 const NS_SHARED = 'lists-shared';
+/** The trending ranking (list ids): recomputed when it is a minute old, whatever changed. */
+const NS_RANKING = 'lists-trending-ranking';
 const PAGE_TTL_MS = 60_000;
 const SHARED_TTL_MS = 60_000;
 /** Lists on the home page's Trending Lists and in recommendations. */
@@ -227,26 +229,32 @@ async function topVisible(ctx: ListsContext, reader: Actor, ranked: string[], fi
 }
 
 /**
- * Recommended lists. Signed in: public lists of others holding the titles the reader rated 8 or more (3 points a
- * title) or tagged with their favourite genres (1 point a genre; favourites are the genres of titles they rated 7 or
- * more and of their own lists), topped up with popular lists; never their own. Signed out: popular public lists.
+ * Recommended lists. Signed in: public lists of others holding the titles the reader rated 8 or more (their 50
+ * latest such ratings; 3 points a title), and among the 500 most liked public lists those tagged with their favourite
+ * genres (1 point a genre; favourites are the 5 genres most common among the titles they rated 7 or more and their own
+ * lists), topped up with popular lists; never their own. Signed out: popular public lists.
  */
 export async function recommended(ctx: ListsContext, reader: Actor): Promise<ListSummary[]> {
   if (!reader) return popular(ctx);
   const db = ctx.database.db;
-  const [byTitles, genres] = await Promise.all([repo.listsWithTitlesRatedBy(db, reader.id, HIGH_RATING, 100), repo.favouriteGenres(db, reader.id, FAVOURITE_RATING, 5)]);
-  const byGenres = await repo.listsInGenres(db, genres, reader.id, 100);
+  const [byTitles, favourites, pool] = await Promise.all([
+    repo.listsWithTitlesRatedBy(ctx.database, reader.id, HIGH_RATING, 50, LISTS_SHOWN * 2),
+    repo.favouriteGenres(db, reader.id, FAVOURITE_RATING, 5),
+    repo.popularPublicListIds(db, 500, reader.id),
+  ]);
+  const liked = new Set(favourites);
+  const byGenres: repo.Scored[] = [];
+  if (liked.size) {
+    const scores = new Map<string, number>();
+    for (const g of await repo.genresOf(db, pool)) if (liked.has(g.genre)) scores.set(g.listId, (scores.get(g.listId) ?? 0) + 1);
+    // In popularity order, so the stable sort of rank() breaks ties by popularity.
+    for (const id of pool) if (scores.has(id)) byGenres.push({ listId: id, score: scores.get(id) ?? 0 });
+  }
   const ranked = rank(
     byTitles.map((s) => ({ ...s, score: s.score * 3 })),
     byGenres,
   );
-  return topVisible(
-    ctx,
-    reader,
-    ranked,
-    async () => visibleSummaries(ctx.database, reader, await repo.popularPublicListIds(db, LISTS_SHOWN * 2, reader.id)),
-    reader.id,
-  );
+  return topVisible(ctx, reader, ranked, async () => visibleSummaries(ctx.database, reader, pool.slice(0, LISTS_SHOWN * 2)), reader.id);
 }
 
 /** The weight of activity `daysAgo` days old. */
@@ -259,17 +267,22 @@ export const trendingWeight = (daysAgo: number): number => 0.5 ** (daysAgo / TRE
  * Computing it (at most once a minute) also forgets views older than the week, which nothing reads again.
  */
 export function trending(ctx: ListsContext, now = new Date()): Promise<ListSummary[]> {
-  return ctx.cache.getOrLoad(NS_SHARED, 'trending', SHARED_TTL_MS, async () => {
+  return ctx.cache.getOrLoad(NS_SHARED, 'trending', SHARED_TTL_MS, async () => topVisible(ctx, null, await trendingRanking(ctx, now), () => popular(ctx)));
+}
+
+/**
+ * The ranking behind trending (ids only), computed at most once a minute on the heavy-read connection and kept apart
+ * from the lists themselves: an edit drops the lists (so a list made private leaves at once) but not the ranking.
+ */
+function trendingRanking(ctx: ListsContext, now: Date): Promise<string[]> {
+  return ctx.cache.getOrLoad(NS_RANKING, 'trending', SHARED_TTL_MS, async () => {
     const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const days = Array.from({ length: TRENDING_DAYS }, (_, d) => ({ from: new Date(startOfToday - d * 86_400_000), weight: trendingWeight(d) }));
-    const [views, likes] = await Promise.all([
-      repo.weightedViews(ctx.database.db, new Map(days.map((d) => [dayOf(d.from), d.weight])), dayOf(days[days.length - 1].from)),
-      repo.weightedLikes(
-        ctx.database.db,
-        days.map((d) => ({ from: d.from.toISOString(), weight: d.weight * TRENDING_LIKE_WEIGHT })),
-      ),
-    ]);
-    await repo.pruneViews(ctx.database.db, dayOf(days[days.length - 1].from));
-    return topVisible(ctx, null, rank(views, likes), () => popular(ctx));
+    const days = Array.from({ length: TRENDING_DAYS }, (_, d) => {
+      const from = new Date(startOfToday - d * 86_400_000);
+      return { day: dayOf(from), from: from.toISOString(), weight: trendingWeight(d) };
+    });
+    const ranked = await repo.trendingListIds(ctx.database, days, TRENDING_LIKE_WEIGHT, LISTS_SHOWN * 2);
+    await repo.pruneViews(ctx.database.db, days[days.length - 1].day);
+    return ranked;
   });
 }

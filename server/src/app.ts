@@ -23,6 +23,8 @@ import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { listPageRoutes } from './modules/lists/lists.page.ts';
+import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
@@ -166,6 +168,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);
   await app.register(watchlistRoutes);
+  await app.register(listsRoutes);
+  // A public list's page carries its Open Graph tags in the HTML itself.
+  await app.register(listPageRoutes);
   startTmdbFeeds(app);
 
   // The single-page app: built files, and index.html for every other non-API path.

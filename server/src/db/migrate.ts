@@ -10,6 +10,7 @@ import * as m20261123000100 from './migrations/20261123000100_title_people_json.
 import * as m20261126000100 from './migrations/20261126000100_search_query_clickers.ts';
 import * as m20261127000100 from './migrations/20261127000100_ratings.ts';
 import * as m20261127000200 from './migrations/20261127000200_watchlist.ts';
+import * as m20261127000300 from './migrations/20261127000300_lists.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126000100_search_query_clickers': m20261126000100,
   '20261127000100_ratings': m20261127000100,
   '20261127000200_watchlist': m20261127000200,
+  '20261127000300_lists': m20261127000300,
 };
 
 /** Column types that differ between the two databases. */

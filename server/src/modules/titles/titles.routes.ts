@@ -45,7 +45,7 @@ const GENRES_CACHE: PublicCache = { maxAge: 600, sMaxAge: 600, staleWhileRevalid
  * Who clicked, for counting popular searches once per person: the signed-in user, else a keyed hash of the
  * client's address and user agent (neither is stored as it is).
  */
-function clickerOf(req: FastifyRequest, secret: string): string {
+export function clickerOf(req: FastifyRequest, secret: string): string {
   const user = req.sessionUser();
   if (user) return `u:${user.id}`;
   const hash = createHmac('sha256', secret).update(`${req.ip}\n${req.headers['user-agent'] ?? ''}`).digest('base64url');

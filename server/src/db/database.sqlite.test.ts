@@ -264,3 +264,28 @@ describe('SQLite forEachRow', () => {
     }
   });
 });
+
+describe('SQLite statements kept for reuse', () => {
+  it('answers the same query text again after writes and a change of the table', async () => {
+    const database = await openDatabase({ url: `sqlite:${tempFile()}` });
+    try {
+      await sql`create table picks (id integer primary key, name text not null)`.execute(database.db);
+      const count = async () => (await sql<{ n: number }>`select count(*) as n from picks`.execute(database.db)).rows[0].n;
+      const all = async () => (await sql<Record<string, unknown>>`select * from picks order by id`.execute(database.db)).rows;
+      expect(await count()).toBe(0);
+      for (const name of ['Dune', 'Heat']) await sql`insert into picks (name) values (${name})`.execute(database.db);
+      expect(await count()).toBe(2);
+      expect(await all()).toEqual([
+        { id: 1, name: 'Dune' },
+        { id: 2, name: 'Heat' },
+      ]);
+      await sql`alter table picks add column year integer`.execute(database.db);
+      expect(await all()).toEqual([
+        { id: 1, name: 'Dune', year: null },
+        { id: 2, name: 'Heat', year: null },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

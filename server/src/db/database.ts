@@ -438,6 +438,36 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** How many prepared statements a SQLite connection keeps for reuse (queries differ mostly by the length of an `in` list). */
+const STATEMENT_CACHE = 1000;
+
+/**
+ * The connection as the query layer sees it, with its statements kept: Kysely's SQLite driver prepares every query
+ * anew, and preparing took about two thirds of a one-row lookup (60 µs against 19 with the statement kept).
+ * Statements are keyed by their SQL text; the least recently used go past STATEMENT_CACHE.
+ */
+function keepingStatements(sqlite: SQLite.Database): SQLite.Database {
+  const kept = new Map<string, SQLite.Statement>();
+  const prepare = (sqlText: string): SQLite.Statement => {
+    let statement = kept.get(sqlText);
+    if (statement) {
+      kept.delete(sqlText);
+    } else {
+      statement = sqlite.prepare(sqlText);
+      if (kept.size >= STATEMENT_CACHE) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(sqlText, statement);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') return prepare;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   constructor(config: SqliteDialectConfig) {
@@ -488,7 +518,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const checkpointer = opts.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(sqlite, file) : null;
     const reader = opts.readWorker && file !== ':memory:' ? startReader(sqlite, file) : null;
     const writer = opts.writeWorker && file !== ':memory:' ? startWriter(sqlite, file) : null;
-    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }), plugins: [new CamelCasePlugin()] });
     return {
       db,
       dialect: 'sqlite',

@@ -4,15 +4,9 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
-import { cn } from '../../../lib/cn';
+import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
 import { useSearchPage } from '../api/get-search-page';
-
-const tabs: { label: string; type: TitleType | null }[] = [
-  { label: 'All', type: null },
-  { label: 'Movies', type: 'movie' },
-  { label: 'TV Shows', type: 'tvSeries' },
-];
 
 /** /search?q=: every match for movies and TV shows, 20 at a time. */
 export function SearchResultsPage() {
@@ -45,23 +39,7 @@ export function SearchResultsPage() {
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">“{q}”</h1>
       </header>
 
-      <div role="tablist" aria-label="Kind of title" className="mb-6 inline-flex rounded-full border border-[var(--border)] bg-[var(--surface)] p-1">
-        {tabs.map((tab) => (
-          <button
-            key={tab.label}
-            type="button"
-            role="tab"
-            aria-selected={type === tab.type}
-            onClick={() => setType(tab.type)}
-            className={cn(
-              'h-9 rounded-full px-4 text-sm font-medium transition-colors duration-150 focus-ring max-sm:h-10',
-              type === tab.type ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'text-[var(--muted)] hover:text-[var(--text)]',
-            )}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TitleTypeTabs value={type} onChange={setType} />
 
       {search.isPending ? (
         <PosterGridSkeleton count={12} />

@@ -6,16 +6,10 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
-import { cn } from '../../../lib/cn';
+import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
 import { onWatchlistKey } from '../../../lib/watchlist';
 import { useWatchlist } from '../api/get-watchlist';
-
-const tabs: { label: string; type: TitleType | null }[] = [
-  { label: 'All', type: null },
-  { label: 'Movies', type: 'movie' },
-  { label: 'TV Shows', type: 'tvSeries' },
-];
 
 /** /watchlist: what the reader means to watch, newest first, movies or series, 20 at a time. */
 export function WatchlistPage() {
@@ -53,22 +47,7 @@ export function WatchlistPage() {
         </div>
       </header>
 
-      <div role="toolbar" aria-label="Kind of title" className="mb-6 inline-flex rounded-full border border-[var(--border)] bg-[var(--surface)] p-1">
-        {tabs.map((tab) => (
-          <button
-            key={tab.label}
-            type="button"
-            aria-pressed={type === tab.type}
-            onClick={() => setType(tab.type)}
-            className={cn(
-              'h-9 rounded-full px-4 text-sm font-medium transition-colors duration-150 focus-ring max-sm:h-10',
-              type === tab.type ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'text-[var(--muted)] hover:text-[var(--text)]',
-            )}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TitleTypeTabs value={type} onChange={setType} />
 
       {watchlist.isPending ? (
         <PosterGridSkeleton count={12} />

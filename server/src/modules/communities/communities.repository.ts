@@ -6,6 +6,16 @@ export type Db = Kysely<DB>;
 
 /** Booleans as the database takes them: true/false on PostgreSQL, 1/0 on SQLite. */
 export const boolFor = (database: Database, v: boolean): boolean | number => (database.dialect === 'postgres' ? v : v ? 1 : 0);
+let lastStamp = 0;
+/**
+ * Now as ISO text, strictly later than the last one this process gave: comments and discussions written in the same
+ * millisecond still list in the order they were written (ties between processes fall back to the id).
+ */
+export function nextTimestamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
 export const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
 // ---- Communities ----------------------------------------------------------------------------------

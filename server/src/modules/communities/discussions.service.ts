@@ -68,7 +68,7 @@ export async function createDiscussion(
   const { row, membership } = await standing(ctx, actor, communityId);
   if (!isInside(membership)) throw forbidden('Only members of the community may start a discussion: join it first.');
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = repo.nextTimestamp();
   const isPublic = repo.truthy(row.isPublic);
   await ctx.database.db.transaction().execute(async (trx) => {
     await trx

@@ -15,7 +15,7 @@ const ODD_BODIES: unknown[] = [
   [],
   [1, 2],
   { name: null, description: null, isPublic: null, title: null, body: null, text: null, keyword: null, reason: null, userId: null },
-  { name: {}, description: [], isPublic: 'true', title: 1e309, body: { a: 1 }, text: ['x'], keyword: 7, reason: false, userId: '../../etc' },
+  { name: {}, description: [], isPublic: 'true', title: Number.MAX_VALUE, body: { a: 1 }, text: ['x'], keyword: 7, reason: false, userId: '../../etc' },
   { title: 'x'.repeat(5000), text: 'x'.repeat(11_000), keyword: '%'.repeat(100), reason: '\u0000', parentId: '00000000-0000-4000-8000-000000000000' },
   { name: '\u202e\u202e\u202e', description: '\ud800', isPublic: true, communityImage: 'https://' },
   { userId: 'x'.repeat(65), spoiler: 'false', title: '   ', text: '\n\n\n' },

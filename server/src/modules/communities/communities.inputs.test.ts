@@ -63,6 +63,8 @@ beforeAll(async () => {
     ['POST', `/api/communities/${c}/discussions/${d}/comments/${k}/likes`],
     ['DELETE', `/api/communities/${c}/discussions/${d}/comments/${k}/likes`],
     ['POST', `/api/communities/${c}/discussions/${d}/comments/${k}/reports`],
+    ['GET', '/api/user/discussions?userId=someone&page=2'],
+    ['GET', '/api/user/liked-discussions?page=2'],
     ['GET', '/api/home/top-discussions'],
     ['GET', '/api/home/trending-communities'],
     ['GET', '/api/home/popular-communities'],

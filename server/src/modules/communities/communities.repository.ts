@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CommunityMemberStatus, DB } from '../../db/schema.ts';
 
@@ -310,18 +310,9 @@ export async function communityDiscussionIds(db: Db, communityId: string, sort: 
   return rows.map((r) => r.id);
 }
 
-/** Discussions of public communities and of the reader's own (admin or member), newest (or most active) first. */
-export async function visibleDiscussionIds(
-  database: Database,
-  readerId: string | null,
-  sort: DiscussionSort,
-  offset: number,
-  limit: number,
-  keyword?: string,
-): Promise<string[]> {
-  const db = database.db;
-  let q = db.selectFrom('discussions as d').select('d.id');
-  q = q.where((eb) => {
+/** Discussions of public communities, or of those the reader administers or belongs to. */
+function visibleTo(database: Database, readerId: string | null) {
+  return (eb: ExpressionBuilder<DB & { d: DB['discussions'] }, 'd'>) => {
     const open = eb('d.isPublic', '=', boolFor(database, true));
     if (!readerId) return open;
     return eb.or([
@@ -329,15 +320,47 @@ export async function visibleDiscussionIds(
       eb('d.communityId', 'in', eb.selectFrom('communityMembers as m').select('m.communityId').where('m.userId', '=', readerId).where('m.status', '=', 'member')),
       eb('d.communityId', 'in', eb.selectFrom('communities as a').select('a.id').where('a.adminId', '=', readerId)),
     ]);
-  });
-  if (keyword !== undefined) {
-    const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  };
+}
+
+/**
+ * Discussions the reader may see, newest (or most recently active) first: all of them, those matching a keyword
+ * (title or body, ignoring case), or those of one author.
+ */
+export async function visibleDiscussionIds(
+  database: Database,
+  readerId: string | null,
+  sort: DiscussionSort,
+  offset: number,
+  limit: number,
+  filter: { keyword?: string; authorId?: string } = {},
+): Promise<string[]> {
+  let q = database.db.selectFrom('discussions as d').select('d.id').where(visibleTo(database, readerId));
+  if (filter.keyword !== undefined) {
+    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
       eb.or([eb(sql`lower(d.title)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(d.body)`, 'like', sql`${pattern} escape '\\'`)]),
     );
   }
+  if (filter.authorId !== undefined) q = q.where('d.authorId', '=', filter.authorId);
   const col = sort === 'new' ? 'd.createdAt' : 'd.lastActivityAt';
   const rows = await q.orderBy(col, 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The discussions a person liked that they may still see, latest like first. */
+export async function likedDiscussionIds(database: Database, userId: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('discussionLikes as l')
+    .innerJoin('discussions as d', 'd.id', 'l.discussionId')
+    .select('d.id')
+    .where('l.userId', '=', userId)
+    .where(visibleTo(database, userId))
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('d.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 

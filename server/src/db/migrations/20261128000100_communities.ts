@@ -107,7 +107,13 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .columns(['discussion_id', 'created_at', 'id'])
     .where(sql<boolean>`parent_id is null`)
     .execute();
-  await db.schema.createIndex('comments_replies_idx').on('comments').columns(['parent_id', 'created_at', 'id']).execute();
+  // Partial, so that top-level comments (parent_id null, all discussions' together) are never looked up through it.
+  await db.schema
+    .createIndex('comments_replies_idx')
+    .on('comments')
+    .columns(['parent_id', 'created_at', 'id'])
+    .where(sql<boolean>`parent_id is not null`)
+    .execute();
   await db.schema.createIndex('comments_author_idx').on('comments').columns(['author_id', 'created_at']).execute();
 
   await db.schema

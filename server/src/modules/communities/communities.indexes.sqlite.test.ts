@@ -70,7 +70,7 @@ describe('indexes of the listings', () => {
   });
 
   it('the first replies of a page of comments: one short range of comments_replies_idx per comment, no sort', () => {
-    const plan = planOf(repo.firstRepliesQuery(database.db, ['a', 'b'], 3));
+    const plan = planOf({ compile: () => repo.firstRepliesQuery(['a', 'b'], 3).compile(database.db) });
     expect(plan.match(/comments_replies_idx/g)).toHaveLength(2);
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });

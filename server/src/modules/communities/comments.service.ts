@@ -25,23 +25,28 @@ async function readableComment(ctx: CommunitiesContext, reader: Actor, community
   return { ...d, comment };
 }
 
-/** Comments with their first replies and the reader's likes: three queries however many there are. */
-async function withReplies(
-  ctx: CommunitiesContext,
-  reader: Actor,
-  membership: MembershipState,
-  isLocked: boolean,
-  rows: readonly repo.CommentRow[],
-): Promise<Comment[]> {
-  const parents = rows.filter((r) => Number(r.replyCount) > 0).map((r) => r.id);
-  const replies = await repo.firstRepliesOf(ctx.database.db, parents, FIRST_REPLIES);
+/** Comments with their first replies, as everyone sees them (no reader state): what the shared cache keeps. */
+interface Thread {
+  rows: repo.CommentRow[];
+  replies: repo.CommentRow[];
+  hasMore: boolean;
+}
+
+async function loadThread(ctx: CommunitiesContext, rows: readonly repo.CommentRow[], pageSize: number): Promise<Thread> {
+  const shown = rows.slice(0, pageSize);
+  const parents = shown.filter((r) => Number(r.replyCount) > 0).map((r) => r.id);
+  return { rows: shown, replies: await repo.firstRepliesOf(ctx.database.db, parents, FIRST_REPLIES), hasMore: rows.length > pageSize };
+}
+
+/** A thread for this reader: their likes (one query) and what they may do. */
+async function forReader(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, thread: Thread): Promise<Comment[]> {
   const liked = reader
-    ? await repo.likedComments(ctx.database.db, reader.id, [...rows.map((r) => r.id), ...replies.map((r) => r.id)])
+    ? await repo.likedComments(ctx.database.db, reader.id, [...thread.rows.map((r) => r.id), ...thread.replies.map((r) => r.id)])
     : new Set<string>();
-  return rows.map((r) =>
+  return thread.rows.map((r) =>
     presentComment(
       r,
-      replies.filter((x) => x.parentId === r.id),
+      thread.replies.filter((x) => x.parentId === r.id),
       reader?.id ?? null,
       membership,
       liked,
@@ -50,15 +55,47 @@ async function withReplies(
   );
 }
 
+/**
+ * Pages of comments and replies come from the shared cache, under a generation of their discussion that every
+ * comment write and comment like of that discussion replaces: a page is never read after its discussion changed.
+ * Whether the reader may see the discussion is decided from the database first, on every request.
+ */
+const NS_THREADS = 'comment-threads';
+const NS_THREAD_GENERATION = 'comment-thread-generation';
+const THREAD_TTL_MS = 60_000;
+
+async function generationOf(ctx: CommunitiesContext, discussionId: string): Promise<string> {
+  const known = await ctx.cache.get<string>(NS_THREAD_GENERATION, discussionId);
+  if (known) return known;
+  const fresh = randomUUID();
+  await ctx.cache.set(NS_THREAD_GENERATION, discussionId, fresh, 24 * 3_600_000);
+  return fresh;
+}
+
+/** After a comment write or like: the discussion's cached pages are never read again. */
+export async function threadChanged(ctx: CommunitiesContext, discussionId: string): Promise<void> {
+  await ctx.cache.set(NS_THREAD_GENERATION, discussionId, randomUUID(), 24 * 3_600_000);
+}
+
+function cachedThread(ctx: CommunitiesContext, discussionId: string, key: string, load: () => Promise<Thread>): Promise<Thread> {
+  return generationOf(ctx, discussionId).then((generation) => ctx.cache.getOrLoad(NS_THREADS, `${discussionId}:${generation}:${key}`, THREAD_TTL_MS, load));
+}
+
+async function withReplies(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, rows: readonly repo.CommentRow[]): Promise<Comment[]> {
+  return forReader(ctx, reader, membership, isLocked, await loadThread(ctx, rows, rows.length));
+}
+
 export async function comments(ctx: CommunitiesContext, reader: Actor, communityId: string, discussionId: string, page: number): Promise<CommentsPage> {
   const { row, membership } = await readable(ctx, reader, discussionId, communityId);
   const isLocked = repo.truthy(row.locked);
-  const rows = await repo.topComments(ctx.database.db, discussionId, (page - 1) * COMMENTS_PAGE_SIZE, COMMENTS_PAGE_SIZE + 1);
+  const thread = await cachedThread(ctx, discussionId, `top:${page}`, async () =>
+    loadThread(ctx, await repo.topComments(ctx.database.db, discussionId, (page - 1) * COMMENTS_PAGE_SIZE, COMMENTS_PAGE_SIZE + 1), COMMENTS_PAGE_SIZE),
+  );
   return {
-    results: await withReplies(ctx, reader, membership, isLocked, rows.slice(0, COMMENTS_PAGE_SIZE)),
+    results: await forReader(ctx, reader, membership, isLocked, thread),
     page,
     pageSize: COMMENTS_PAGE_SIZE,
-    hasMore: rows.length > COMMENTS_PAGE_SIZE,
+    hasMore: thread.hasMore,
     commentCount: Number(row.commentCount),
     locked: isLocked,
   };
@@ -73,12 +110,14 @@ export async function replies(
   page: number,
 ): Promise<RepliesPage> {
   const { row, membership } = await readableComment(ctx, reader, communityId, discussionId, commentId);
-  const rows = await repo.repliesOf(ctx.database.db, commentId, (page - 1) * COMMENTS_PAGE_SIZE, COMMENTS_PAGE_SIZE + 1);
+  const thread = await cachedThread(ctx, discussionId, `${commentId}:${page}`, async () =>
+    loadThread(ctx, await repo.repliesOf(ctx.database.db, commentId, (page - 1) * COMMENTS_PAGE_SIZE, COMMENTS_PAGE_SIZE + 1), COMMENTS_PAGE_SIZE),
+  );
   return {
-    results: await withReplies(ctx, reader, membership, repo.truthy(row.locked), rows.slice(0, COMMENTS_PAGE_SIZE)),
+    results: await forReader(ctx, reader, membership, repo.truthy(row.locked), thread),
     page,
     pageSize: COMMENTS_PAGE_SIZE,
-    hasMore: rows.length > COMMENTS_PAGE_SIZE,
+    hasMore: thread.hasMore,
   };
 }
 
@@ -144,6 +183,7 @@ export async function createComment(
     if (input.parentId) await repo.addToCommentCounts(trx, input.parentId, { replies: 1 });
     await trx.updateTable('communities').set({ activityAt: now }).where('id', '=', communityId).execute();
   });
+  await threadChanged(ctx, discussionId);
   if (repo.truthy(row.isPublic)) await Promise.all([ctx.cache.invalidate(NS_HOME_DISCUSSIONS), ctx.cache.invalidate(NS_HOME_COMMUNITIES)]);
   return one(ctx, actor, membership, false, id);
 }
@@ -168,6 +208,7 @@ export async function updateComment(
     })
     .where('id', '=', commentId)
     .execute();
+  await threadChanged(ctx, discussionId);
   return one(ctx, actor, membership, repo.truthy(row.locked), commentId);
 }
 
@@ -207,6 +248,7 @@ export async function deleteComment(ctx: CommunitiesContext, actor: NonNullable<
     }
     return { kept, commentCount: counts.commentCount };
   });
+  await threadChanged(ctx, discussionId);
   if (repo.truthy(row.isPublic)) await ctx.cache.invalidate(NS_HOME_DISCUSSIONS);
   return { commentId, keptAsDeleted: result.kept, commentCount: result.commentCount };
 }
@@ -236,5 +278,6 @@ export async function likeComment(
     const cur = await trx.selectFrom('comments').select('likeCount').where('id', '=', commentId).executeTakeFirstOrThrow();
     return { changed, likeCount: Number(cur.likeCount) };
   });
+  if (r.changed) await threadChanged(ctx, discussionId);
   return { commentId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }

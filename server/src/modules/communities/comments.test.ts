@@ -226,3 +226,31 @@ describe('reports of comments', () => {
     expect(reports.results[0]).toMatchObject({ targetType: 'comment', commentId: c, excerpt: 'Rude words', reason: 'Rude' });
   });
 });
+
+describe('the shared cache of comment pages', () => {
+  it('never answers a page older than the discussion’s last comment write or like', async () => {
+    const d = await api.discussionOk(publicId, { title: 'Cached thread' }, author.headers);
+    const c = await api.commentOk(publicId, d, { text: 'First version' }, member.headers);
+    const read = async (h?: Headers) => CommentsPageSchema.parse((await api.call('GET', base(publicId, d), h)).json().data).results;
+    const replies = async () => RepliesPageSchema.parse((await api.call('GET', `${base(publicId, d)}/${c}/replies`)).json().data).results;
+    expect((await read())[0]).toMatchObject({ text: 'First version', likeCount: 0, replyCount: 0 });
+    expect(await replies()).toEqual([]);
+    await api.call('POST', `${base(publicId, d)}/${c}/likes`, stranger.headers);
+    expect((await read())[0].likeCount).toBe(1);
+    expect((await read(stranger.headers))[0].likedByMe).toBe(true);
+    expect((await read(member.headers))[0].likedByMe).toBe(false);
+    await api.call('PUT', `${base(publicId, d)}/${c}`, member.headers, { text: 'Second version' });
+    expect((await read())[0].text).toBe('Second version');
+    const r = await api.commentOk(publicId, d, { text: 'A reply' }, author.headers);
+    const reply = await api.commentOk(publicId, d, { text: 'Nested', parentId: c }, author.headers);
+    expect((await read())[0]).toMatchObject({ replyCount: 1, replies: [{ commentId: reply }] });
+    expect((await replies()).map((x) => x.commentId)).toEqual([reply]);
+    await api.call('DELETE', `${base(publicId, d)}/${r}`, author.headers);
+    expect((await read()).map((x) => x.commentId)).toEqual([c]);
+    // A community made private hides the cached page at once from strangers.
+    await api.call('PUT', `/api/communities/${publicId}`, admin.headers, { isPublic: false });
+    expect((await api.call('GET', base(publicId, d), stranger.headers)).statusCode).toBe(404);
+    expect((await api.call('GET', `${base(publicId, d)}/${c}/replies`, stranger.headers)).statusCode).toBe(404);
+    await api.call('PUT', `/api/communities/${publicId}`, admin.headers, { isPublic: true });
+  });
+});

@@ -19,7 +19,7 @@ export const ImageUploadFormSchema = z
     image: z.string().meta({ format: 'binary', description: 'A PNG, JPEG or WebP image of at most 5 MB (its type is read from its content).' }),
     purpose: UploadPurposeSchema.optional().meta({ description: 'community (the default) or profile' }),
   })
-  .optional();
+  .nullish();
 
 /** A stored image: its address (to put in `imageUrl` or `communityImage`) and its size in pixels after re-encoding. */
 export const UploadedImageSchema = z.object({

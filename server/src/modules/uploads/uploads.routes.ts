@@ -23,7 +23,7 @@ async function readForm(req: FastifyRequest): Promise<{ image: Buffer; purpose: 
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image') throw validation(`${part.fieldname}: is not a field of this form (send the file in the field image).`);
-        image = await part.toBuffer();
+        image = await readFile(part.file);
       } else if (part.fieldname === 'purpose') {
         purpose = typeof part.value === 'string' ? part.value : String(part.value);
       } else if (part.fieldname === 'image') {
@@ -38,6 +38,22 @@ async function readForm(req: FastifyRequest): Promise<{ image: Buffer; purpose: 
   if (!image) throw validation('image: is required (a file in the multipart field image).');
   if (image.length === 0) throw validation('image: is empty.');
   return { image, purpose };
+}
+
+/**
+ * A file part's bytes, refused (413) the moment more than IMAGE_MAX_BYTES have arrived: leaving the loop destroys the
+ * part's stream, so the rest of an oversized upload is never read into memory or waited for.
+ */
+async function readFile(file: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (file.truncated || size > IMAGE_MAX_BYTES) throw imageTooLarge();
+    chunks.push(chunk);
+  }
+  if (file.truncated) throw imageTooLarge();
+  return Buffer.concat(chunks, size);
 }
 
 /** What a failure while reading the form answers: the limits of @fastify/multipart, or a body that is not a well-formed form. */
@@ -107,7 +123,11 @@ export async function uploadsRoutes(app: FastifyInstance) {
       },
       async (req, reply) => {
         const actor = req.requireUser();
-        const form = await readForm(req);
+        const form = await readForm(req).catch((err: AppError) => {
+          // The client may still be sending: the connection closes after this answer instead of reading the rest.
+          if (err.statusCode === 413) reply.header('connection', 'close');
+          throw err;
+        });
         const purpose = UploadPurposeSchema.safeParse(form.purpose ?? 'community');
         if (!purpose.success) throw validation('purpose: must be community or profile.');
         const image = await storeImage(app.database.db, storage, actor.id, form.image, purpose.data, req.log);

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORED_IMAGE_PATH } from '../../../../common/image-url.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { findStoredImage, isStoredImage, requireChosenImage } from './uploads.service.ts';
 import {
   HTML_PAYLOAD,
   hasGpsTag,
@@ -15,7 +16,6 @@ import {
   pngClaiming,
   SVG_WITH_SCRIPT,
 } from './uploads.test-fixtures.ts';
-import { findStoredImage, isStoredImage, requireChosenImage } from './uploads.service.ts';
 
 let ctx: TestContext;
 type Person = Awaited<ReturnType<typeof buildUser>>;

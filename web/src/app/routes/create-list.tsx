@@ -1,10 +1,8 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { ListForm } from '../../features/lists/components/list-form';
+import { SearchBox } from '../../features/search';
+import NotFoundRoute from './not-found';
 
+/** /createList: a new list, its titles found with the search box's lists variant. */
 export default function CreateListRoute() {
-  return (
-    <>
-      <title>Create List · Reelhouse</title>
-      <ComingSoon title="Create List" description="pick up to 50 titles, tag genres and share the result." />
-    </>
-  );
+  return <ListForm listId={null} SearchBox={SearchBox} notFound={<NotFoundRoute />} />;
 }

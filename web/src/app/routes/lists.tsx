@@ -1,4 +1,4 @@
-import { ListsPage } from '../../features/lists/components/lists-page';
+import { ListsPage } from '../../features/lists';
 
 export default function ListsRoute() {
   return <ListsPage />;

@@ -106,10 +106,12 @@ export function ListCard({ list, own, compact = false, className }: ListCardProp
           )}
         </div>
         <div className="mt-2 flex items-center justify-between gap-2">
-          <p className="min-w-0 text-xs text-[var(--muted)] tabular-nums">
-            <span>Updated {formatListDate(list.lastUpdated)}</span>
-            <span aria-hidden="true"> · </span>
-            <span className="whitespace-nowrap">{list.titleCount} titles</span>
+          <p className="flex min-w-0 flex-wrap gap-x-1.5 text-xs text-[var(--muted)] tabular-nums">
+            <span className="whitespace-nowrap">Updated {formatListDate(list.lastUpdated)}</span>
+            <span className="whitespace-nowrap">
+              <span aria-hidden="true">· </span>
+              {list.titleCount} titles
+            </span>
           </p>
           {own && (
             <div className="relative z-10 -my-2 -mr-2 flex shrink-0">
@@ -144,7 +146,7 @@ export function ListCardRow({ lists, ownerId, label, compact = false }: { lists:
   return (
     <ul className={listCardRowClass} aria-label={label}>
       {lists.map((list) => (
-        <li key={list.listId} className={compact ? 'w-[70%] shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2*1rem)/3)] xl:w-[calc((100%-4*1rem)/5)]' : listCardRowItemClass}>
+        <li key={list.listId} className={compact ? 'w-[70%] shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2*1rem)/3)] xl:w-[calc((100%-3*1rem)/4)] 2xl:w-[calc((100%-4*1rem)/5)]' : listCardRowItemClass}>
           <ListCard list={list} own={list.ownerProfile.userId === ownerId} compact={compact} />
         </li>
       ))}

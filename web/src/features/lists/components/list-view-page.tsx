@@ -97,7 +97,7 @@ function ListView({ list }: { list: ListDetails }) {
           <div className="hidden shrink-0 md:flex" aria-hidden="true">
             {heroPosters.map((t, i) => (
               <div key={t.titleId} className="w-20 rounded-lg shadow-xl shadow-black/50 ring-2 ring-[var(--surface)] lg:w-24" style={{ marginLeft: i ? '-1.75rem' : 0, zIndex: 5 - i }}>
-                <PosterImage id={t.titleId} title={t.title} year={t.year ? String(t.year) : undefined} src={t.primaryImage} width={185} mini className="rounded-lg" />
+                <PosterImage id={t.titleId} title={t.title} year={t.year ? String(t.year) : undefined} src={t.primaryImage} width={185} className="rounded-lg" />
               </div>
             ))}
           </div>

@@ -95,9 +95,28 @@ export function ListCard({ list, own, compact = false, className }: ListCardProp
       </h3>
 
       <div className="mt-auto pt-3">
-        <div className="flex min-h-6 items-center gap-2 text-sm">
+        <div className="flex min-h-10 items-center gap-2 text-sm">
           {own ? (
-            <span className="rounded-md border border-[var(--border)] px-1.5 py-0.5 text-xs font-medium text-[var(--muted)]">{typeLabel(list.type)}</span>
+            <>
+              <span className="rounded-md border border-[var(--border)] px-1.5 py-0.5 text-xs font-medium text-[var(--muted)]">{typeLabel(list.type)}</span>
+              <div className="relative z-10 -mr-2 ml-auto flex shrink-0">
+                <button
+                  type="button"
+                  onClick={() => void shareLink(listViewPath(list.listId), list.name)}
+                  aria-label={`Share ${list.name}`}
+                  className="grid h-10 w-10 place-items-center rounded-xl text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring"
+                >
+                  <ShareIcon size={18} />
+                </button>
+                <Link
+                  to={listEditPath(list.listId)}
+                  aria-label={`Edit ${list.name}`}
+                  className="grid h-10 w-10 place-items-center rounded-xl text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring"
+                >
+                  <PenIcon size={18} />
+                </Link>
+              </div>
+            </>
           ) : (
             <>
               <Avatar name={owner} photoURL={list.ownerProfile.imageUrl} size={24} />
@@ -105,34 +124,13 @@ export function ListCard({ list, own, compact = false, className }: ListCardProp
             </>
           )}
         </div>
-        <div className="mt-2 flex items-center justify-between gap-2">
-          <p className="flex min-w-0 flex-wrap gap-x-1.5 text-xs text-[var(--muted)] tabular-nums">
-            <span className="whitespace-nowrap">Updated {formatListDate(list.lastUpdated)}</span>
-            <span className="whitespace-nowrap">
-              <span aria-hidden="true">· </span>
-              {list.titleCount} titles
-            </span>
-          </p>
-          {own && (
-            <div className="relative z-10 -my-2 -mr-2 flex shrink-0">
-              <button
-                type="button"
-                onClick={() => void shareLink(listViewPath(list.listId), list.name)}
-                aria-label={`Share ${list.name}`}
-                className="grid h-10 w-10 place-items-center rounded-xl text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring"
-              >
-                <ShareIcon size={18} />
-              </button>
-              <Link
-                to={listEditPath(list.listId)}
-                aria-label={`Edit ${list.name}`}
-                className="grid h-10 w-10 place-items-center rounded-xl text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring"
-              >
-                <PenIcon size={18} />
-              </Link>
-            </div>
-          )}
-        </div>
+        <p className="mt-1 flex flex-wrap gap-x-1.5 text-xs text-[var(--muted)] tabular-nums">
+          <span className="whitespace-nowrap">Updated {formatListDate(list.lastUpdated)}</span>
+          <span className="whitespace-nowrap">
+            <span aria-hidden="true">· </span>
+            {list.titleCount} titles
+          </span>
+        </p>
       </div>
     </article>
   );

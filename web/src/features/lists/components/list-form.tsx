@@ -26,6 +26,7 @@ import { useGenres } from '../api/get-genres';
 import { isListMissing, useList } from '../api/get-list';
 import { useSaveList } from '../api/save-list';
 import { DeleteListButton } from './delete-list-button';
+import { errorText, type FieldErrors, fieldErrorsOf, fieldKey } from './field-errors';
 import { ListTitlesEditor } from './list-titles-editor';
 
 /** The search box in its lists variant ('Search to add more', up to 50 titles), handed in by the app. */
@@ -42,37 +43,6 @@ interface ListFormProps {
   SearchBox: ComponentType<ListSearchBoxProps>;
   /** Shown for a list that does not exist or that the reader may not see. */
   notFound: ReactNode;
-}
-
-const fieldLabels: Record<string, string> = {
-  name: 'Name',
-  type: 'Type',
-  genres: 'Genres',
-  description: 'Description',
-  visibility: 'Visibility',
-  contentList: 'Titles',
-};
-
-type FieldErrors = Record<string, string>;
-
-/** 'contentList.2.note' stays as it is (the note of the third title); every other path names its field. */
-function fieldKey(path: string): string {
-  const parts = path.split('.');
-  if (parts[0] === 'contentList' && parts[2] === 'note') return path;
-  return parts[0] in fieldLabels ? parts[0] : 'form';
-}
-
-function errorText(key: string, message: string): string {
-  const label = key.startsWith('contentList.') ? 'Note' : fieldLabels[key];
-  return label ? `${label} ${message}` : message;
-}
-
-/** A 400 (or an unknown title's 404) answers 'field.path: message'. */
-export function fieldErrorsOf(message: string): FieldErrors {
-  const match = /^([A-Za-z]+(?:\.[\w-]+)*): (.+)$/s.exec(message);
-  if (!match) return { form: message };
-  const key = fieldKey(match[1]);
-  return { [key]: errorText(key, match[2]) };
 }
 
 function asSearchResult(item: SelectedMedia): MediaSearchResult {

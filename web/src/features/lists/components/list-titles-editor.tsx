@@ -142,8 +142,18 @@ export function ListTitlesEditor({ items, onChange, noteErrors }: ListTitlesEdit
               </div>
               <PosterImage id={item.id} title={item.title} year={item.year ? String(item.year) : undefined} src={item.primaryImage} width={92} mini className="w-12 shrink-0 self-start rounded-lg sm:w-14" />
               <div className="min-w-0 flex-1">
-                <p className="truncate pr-1 text-sm font-medium text-[var(--text)]">{item.title}</p>
-                <p className="text-xs text-[var(--muted)] tabular-nums">
+                <div className="flex items-start gap-1">
+                  <p className="min-w-0 flex-1 truncate pt-0.5 text-sm font-medium text-[var(--text)]">{item.title}</p>
+                  <button
+                    type="button"
+                    onClick={() => remove(index)}
+                    aria-label={`Remove ${item.title}`}
+                    className="-mt-2 -mr-1 grid h-10 w-10 shrink-0 place-items-center rounded-lg text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--danger)] focus-ring"
+                  >
+                    <CloseIcon size={16} />
+                  </button>
+                </div>
+                <p className="-mt-1.5 text-xs text-[var(--muted)] tabular-nums">
                   {item.year ?? 'N/A'} · {item.type === 'tvSeries' ? 'TV Show' : 'Movie'}
                 </p>
                 <label htmlFor={noteId} className="sr-only">
@@ -191,14 +201,6 @@ export function ListTitlesEditor({ items, onChange, noteErrors }: ListTitlesEdit
                   className="grid h-10 w-10 place-items-center rounded-lg text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring disabled:opacity-30 disabled:hover:bg-transparent"
                 >
                   <ArrowDownIcon size={16} />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => remove(index)}
-                  aria-label={`Remove ${item.title}`}
-                  className="grid h-10 w-10 place-items-center rounded-lg text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--danger)] focus-ring"
-                >
-                  <CloseIcon size={16} />
                 </button>
               </div>
             </li>

@@ -22,12 +22,17 @@ afterAll(async () => {
 });
 
 /** Screenshots of the same screen at 1440 and 390 px wide. */
-async function bothWidths(page: Page, shot: (page: Page, step: string) => Promise<void>, step: string) {
+async function bothWidths(page: Page, shot: (page: Page, step: string) => Promise<void>, step: string, alsoOnPhone?: string) {
   await dismissToasts(page);
   await shot(page, `${step}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(250);
   await shot(page, `${step}-390`);
+  if (alsoOnPhone) {
+    // Further down the phone's screen.
+    await page.getByRole('heading', { name: alsoOnPhone, exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, `${step}-390-${alsoOnPhone.toLowerCase()}`);
+  }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(100);
 }
@@ -95,7 +100,7 @@ describe('lists', () => {
     expect(await itemTitles(page)).toEqual(['The Dark Knight', 'The Godfather', 'The Shawshank Redemption']);
 
     await page.getByLabel('Note on The Godfather').fill('An offer you cannot refuse.');
-    await bothWidths(page, shot, 'create');
+    await bothWidths(page, shot, 'create', 'Titles');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Create list' }).click();
@@ -160,7 +165,7 @@ describe('lists', () => {
     expect(await itemTitles(page)).toEqual(['The Dark Knight', 'The Godfather', 'The Shawshank Redemption']);
     await page.getByLabel('Name', { exact: true }).fill(RENAMED);
     await page.getByText('Only you can see it.').click();
-    await bothWidths(page, shot, 'edit');
+    await bothWidths(page, shot, 'edit', 'Titles');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save list' }).click();
     await page.waitForURL(`**${viewPath}`);

@@ -200,7 +200,7 @@ function Form({ listId, SearchBox, title, savedName }: { listId: string | null; 
         <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{listId ? 'Edit list' : 'Create list'}</h1>
       </header>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
         <form id={`${id}-form`} onSubmit={handleSubmit} noValidate className="space-y-6" aria-label={listId ? 'Edit list' : 'Create list'}>
           <div>
             <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium">

@@ -17,7 +17,7 @@ export const listQueryOptions = (listId: string) =>
     retry: (count, error) => !(isApiError(error) && (error.status === 404 || error.status === 400)) && count < 2,
   });
 
-export const useList = (listId: string) => useQuery(listQueryOptions(listId));
+export const useList = (listId: string, enabled = true) => useQuery({ ...listQueryOptions(listId), enabled });
 
 /** What the app's not-found page stands for: no such list, or one the reader may not see. */
 export const isListMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);

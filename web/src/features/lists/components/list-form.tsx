@@ -62,7 +62,7 @@ function fromDetails(list: ListDetails) {
 
 /** /createList and /lists/edit-list?listId=: the list's details and its titles, in order, with notes. */
 export function ListForm({ listId, SearchBox, notFound }: ListFormProps) {
-  const list = useList(listId ?? '');
+  const list = useList(listId ?? '', listId !== null);
   const editing = listId !== null;
 
   useEffect(() => {

@@ -16,21 +16,19 @@ import { isListMissing, useList } from '../api/get-list';
 import { recordListView } from '../api/record-list-view';
 import { DeleteListButton } from './delete-list-button';
 
-/** Views already sent from this tab, so that a re-render or React's double effects never count twice. */
-const viewed = new Set<string>();
+/** When each list's opening was last sent from this tab: React's double effects in development send it once. */
+const sentAt = new Map<string, number>();
 
 /** /lists/{listId}/view: every title of a list in its order, with the owner's notes; the owner may edit, share or delete. */
 export function ListViewPage({ listId, notFound }: { listId: string; notFound: ReactNode }) {
   const list = useList(listId);
   const visible = list.isSuccess;
 
+  // Every opening is sent: the server counts one view per person and day, and moves the list to the top of recently viewed.
   useEffect(() => {
-    if (!visible || viewed.has(listId)) return;
-    viewed.add(listId);
-    recordListView(listId).catch((error) => {
-      viewed.delete(listId);
-      console.error('list view not recorded', error);
-    });
+    if (!visible || Date.now() - (sentAt.get(listId) ?? 0) < 2000) return;
+    sentAt.set(listId, Date.now());
+    recordListView(listId).catch((error) => console.error('list view not recorded', error));
   }, [visible, listId]);
 
   if (list.isPending) return <ViewSkeleton />;

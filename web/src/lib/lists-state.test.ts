@@ -48,6 +48,12 @@ describe('the lists state kept on the device', () => {
     expect(listsStore.get().loading).toBe(false);
   });
 
+  it('adds a further page to the collection', async () => {
+    await fetchListsInto('myLists', async () => [list('a'), list('b')]);
+    await fetchListsInto('myLists', async () => [list('b'), list('c')], true);
+    expect(listsStore.get().myLists.map((l) => l.listId)).toEqual(['a', 'b', 'c']);
+  });
+
   it("stores a failed fetch's message and clears every list collection", async () => {
     await fetchListsInto('myLists', async () => [list('a')]);
     await fetchListsInto('trendingLists', async () => [list('t')]);

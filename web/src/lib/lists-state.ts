@@ -113,9 +113,10 @@ export function listsFetchStarted(): void {
   listsStore.set((s) => ({ ...s, loading: true, error: null }));
 }
 
-export function listsFetched(collection: ListCollection, lists: ListSummary[]): void {
+/** A fetch answered: the collection becomes its lists, or (a further page) gains them. */
+export function listsFetched(collection: ListCollection, lists: ListSummary[], append = false): void {
   inFlight = Math.max(0, inFlight - 1);
-  listsStore.set((s) => ({ ...s, [collection]: lists, loading: inFlight > 0 }));
+  listsStore.set((s) => ({ ...s, [collection]: append ? [...s[collection], ...lists.filter((l) => !s[collection].some((k) => k.listId === l.listId))] : lists, loading: inFlight > 0 }));
 }
 
 /** Spec 8 and 4: the error's message (or 'Failed to fetch data') is stored and every list collection is emptied. */
@@ -125,12 +126,12 @@ export function listsFetchFailed(error: unknown): void {
   listsStore.set((s) => ({ ...s, ...emptyCollections, loading: inFlight > 0, error: message }));
 }
 
-/** Runs one list fetch through the state: the answer fills `collection`; a failure is stored and thrown on. Aborted fetches leave it as it was. */
-export async function fetchListsInto(collection: ListCollection, fetcher: () => Promise<ListSummary[]>): Promise<ListSummary[]> {
+/** Runs one list fetch through the state: the answer fills `collection` (or, with `append`, is added to it); a failure is stored and thrown on. Aborted fetches leave it as it was. */
+export async function fetchListsInto(collection: ListCollection, fetcher: () => Promise<ListSummary[]>, append = false): Promise<ListSummary[]> {
   listsFetchStarted();
   try {
     const lists = await fetcher();
-    listsFetched(collection, lists);
+    listsFetched(collection, lists, append);
     return lists;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') {

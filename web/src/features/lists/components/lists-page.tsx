@@ -24,6 +24,7 @@ export function ListsPage() {
   const trending = useTrendingLists();
   const state = useListsState((s) => s);
   const clear = useClearRecentlyViewed();
+  const total = mine.data?.pages[0]?.total ?? 0;
 
   const retry = () => {
     void mine.refetch();
@@ -64,17 +65,26 @@ export function ListsPage() {
         </div>
       )}
 
-      <Section id="my-lists" title="My lists" aside={mine.data && mine.data.total > 0 ? <span className="text-sm text-[var(--muted)] tabular-nums">{mine.data.total} in all</span> : null}>
+      <Section id="my-lists" title="My lists" aside={total > 0 ? <span className="text-sm text-[var(--muted)] tabular-nums">{total} in all</span> : null}>
         {mine.isPending ? (
           <GridSkeleton />
         ) : state.myLists.length > 0 ? (
-          <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4" aria-label="My lists">
-            {state.myLists.map((list) => (
-              <li key={list.listId}>
-                <ListCard list={list} own />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4" aria-label="My lists">
+              {state.myLists.map((list) => (
+                <li key={list.listId}>
+                  <ListCard list={list} own />
+                </li>
+              ))}
+            </ul>
+            {mine.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button variant="secondary" onClick={() => mine.fetchNextPage()} loading={mine.isFetchingNextPage}>
+                  Show more of my lists
+                </Button>
+              </div>
+            )}
+          </>
         ) : mine.isError ? null : (
           <EmptyState
             icon={<ListIcon size={24} />}

@@ -24,6 +24,8 @@ afterAll(async () => {
 /** Screenshots of the same screen at 1440 and 390 px wide. */
 async function bothWidths(page: Page, shot: (page: Page, step: string) => Promise<void>, step: string, alsoOnPhone?: string) {
   await dismissToasts(page);
+  // Colours ease over 150 ms after a click.
+  await page.waitForTimeout(300);
   await shot(page, `${step}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(250);

@@ -101,6 +101,14 @@ describe('lists', () => {
     await page.getByRole('button', { name: 'Move The Shawshank Redemption down' }).click();
     expect(await itemTitles(page)).toEqual(['The Dark Knight', 'The Godfather', 'The Shawshank Redemption']);
 
+    // And by dragging a title's grip onto the top half of the first row, then the bottom half of the last.
+    const rows = page.getByTestId('list-item');
+    await page.getByRole('button', { name: /^Reorder The Shawshank Redemption/ }).dragTo(rows.first(), { targetPosition: { x: 40, y: 8 } });
+    expect(await itemTitles(page)).toEqual(['The Shawshank Redemption', 'The Dark Knight', 'The Godfather']);
+    const lastHeight = (await rows.last().boundingBox())?.height ?? 0;
+    await page.getByRole('button', { name: /^Reorder The Shawshank Redemption/ }).dragTo(rows.last(), { targetPosition: { x: 40, y: lastHeight - 8 } });
+    expect(await itemTitles(page)).toEqual(['The Dark Knight', 'The Godfather', 'The Shawshank Redemption']);
+
     await page.getByLabel('Note on The Godfather').fill('An offer you cannot refuse.');
     await bothWidths(page, shot, 'create', 'Titles');
     expect(await seriousViolations(page)).toEqual([]);

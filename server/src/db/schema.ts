@@ -290,6 +290,16 @@ export interface CommunityReportsTable {
   targetId: string;
   reporterId: string;
   reason: string;
+/** An image stored through the upload route (the file itself is in the media storage under `key`). */
+export interface ImageUploadsTable {
+  /** The stored name, `<uuid>.webp`: the last part of its /media/images/ address. */
+  key: string;
+  ownerId: string;
+  purpose: 'community' | 'profile';
+  /** Bytes of the stored (re-encoded) file. */
+  size: number;
+  width: number;
+  height: number;
   createdAt: Timestamp;
 }
 
@@ -322,4 +332,5 @@ export interface DB {
   comments: CommentsTable;
   commentLikes: CommentLikesTable;
   communityReports: CommunityReportsTable;
+  imageUploads: ImageUploadsTable;
 }

@@ -290,6 +290,9 @@ export interface CommunityReportsTable {
   targetId: string;
   reporterId: string;
   reason: string;
+  createdAt: Timestamp;
+}
+
 /** An image stored through the upload route (the file itself is in the media storage under `key`). */
 export interface ImageUploadsTable {
   /** The stored name, `<uuid>.webp`: the last part of its /media/images/ address. */

@@ -42,7 +42,7 @@ const PAGE_QUERY = z.object({ page: CommunityPageSchema });
 export async function communitiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['communities'];
-  const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache };
+  const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
 
   r.post(
     '/api/communities',
@@ -52,7 +52,7 @@ export async function communitiesRoutes(app: FastifyInstance) {
         summary: 'Create a community',
         description:
           'Signed in; the creator becomes its admin (`userId`). `name` 3 to 60 characters, unique ignoring case (409 `name_taken`); `description` up to 2,000 characters of plain text; ' +
-          '`isPublic` true (anyone joins) or false (joining asks the admin); `communityImage` an image uploaded with `POST /api/uploads/images` (`/media/images/...`) or an `https:` address. Answers 201. ' +
+          '`isPublic` true (anyone joins) or false (joining asks the admin); `communityImage` an image the caller uploaded with `POST /api/uploads/images` (its `url`), or any other `https:` address (400 naming `communityImage` otherwise). Answers 201. ' +
           SHAPE,
         body: CreateCommunityRequestSchema,
         response: { 201: envelope(CommunitySchema) },

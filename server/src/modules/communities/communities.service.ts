@@ -17,6 +17,7 @@ import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { isoOf } from '../ratings/ratings.presenter.ts';
+import { requireChosenImage } from '../uploads/uploads.service.ts';
 import { isAdmin, membershipOf } from './communities.policy.ts';
 import { type CommunityBase, forReader, presentCommunityBase } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -25,6 +26,8 @@ export type Actor = { id: string } | null;
 export interface CommunitiesContext {
   database: Database;
   cache: Cache;
+  /** S3_PUBLIC_URL: stored images may be named by that address too. */
+  publicBase?: string;
 }
 
 /** Home sections about communities (the same for everyone): dropped on any write that changes them. */
@@ -95,6 +98,7 @@ export async function createCommunity(
   input: { name: string; description: string; isPublic: boolean; communityImage?: string | null },
 ): Promise<Community> {
   const nameKey = input.name.toLowerCase();
+  if (input.communityImage) await requireChosenImage(ctx.database.db, input.communityImage, 'communityImage', { ownerId: actor.id, publicBase: ctx.publicBase });
   if (await repo.nameTaken(ctx.database.db, nameKey)) throw nameTaken();
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -133,6 +137,9 @@ export async function updateCommunity(
 ): Promise<Community> {
   const { row } = await requireAdmin(ctx, actor, communityId);
   const now = new Date().toISOString();
+  // Only a changed image is checked: one kept from before (set by an earlier admin) stays valid.
+  if (input.communityImage && input.communityImage !== row.imageUrl)
+    await requireChosenImage(ctx.database.db, input.communityImage, 'communityImage', { ownerId: actor.id, publicBase: ctx.publicBase });
   if (input.name !== undefined && (await repo.nameTaken(ctx.database.db, input.name.toLowerCase(), communityId))) throw nameTaken();
   try {
     await ctx.database.db.transaction().execute(async (trx) => {

@@ -10,6 +10,7 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { imageForm, makeImage } from '../uploads/uploads.test-fixtures.ts';
 import { communitiesApi, errorOf, type Headers, MISSING } from './communities.test-fixtures.ts';
 
 let ctx: TestContext;
@@ -83,6 +84,29 @@ describe('POST /api/communities', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(res).message.startsWith(field), `${errorOf(res).message} names ${field}`).toBe(true);
     }
+  });
+});
+
+describe('community images', () => {
+  it('takes an image the creator uploaded here, and refuses one never stored or stored by someone else', async () => {
+    const form = imageForm(await makeImage('png', 300, 200), { purpose: 'community' });
+    const up = await ctx.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { ...stranger.headers, ...form.headers }, payload: form.payload });
+    expect(up.statusCode).toBe(201);
+    const url: string = up.json().data.url;
+    expect(url).toMatch(/^\/media\/images\//);
+    const others = await api.create({ name: 'Borrowed Image', description: '', isPublic: true, communityImage: url }, member.headers);
+    expect(others.statusCode).toBe(400);
+    expect(errorOf(others).message).toMatch(/^communityImage/);
+    const forged = await api.create({ name: 'Forged Image', description: '', isPublic: true, communityImage: '/media/images/0123456789abcdef.webp' }, stranger.headers);
+    expect(forged.statusCode).toBe(400);
+    expect(errorOf(forged).message).toMatch(/^communityImage/);
+    const own = await api.create({ name: 'Own Image', description: '', isPublic: true, communityImage: url }, stranger.headers);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data.communityImage).toBe(url);
+    // Editing other fields while sending the same image back keeps it.
+    const id = own.json().data.communityId;
+    expect((await api.call('PUT', `/api/communities/${id}`, stranger.headers, { description: 'Still mine', communityImage: url })).statusCode).toBe(200);
+    await api.call('DELETE', `/api/communities/${id}`, stranger.headers);
   });
 });
 

@@ -44,7 +44,7 @@ const DISCUSSION_BODY_LIMIT = 160 * 1024;
 export async function discussionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['discussions'];
-  const ctx: CommunitiesContext = { database: app.database, cache: app.cache };
+  const ctx: CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
 
   r.post(
     '/api/communities/:communityId/discussions',

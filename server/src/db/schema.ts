@@ -214,6 +214,19 @@ export interface ListRecentViewsTable {
   viewedAt: Timestamp;
 }
 
+/** An image stored through the upload route (the file itself is in the media storage under `key`). */
+export interface ImageUploadsTable {
+  /** The stored name, `<uuid>.webp`: the last part of its /media/images/ address. */
+  key: string;
+  ownerId: string;
+  purpose: 'community' | 'profile';
+  /** Bytes of the stored (re-encoded) file. */
+  size: number;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +249,5 @@ export interface DB {
   listLikes: ListLikesTable;
   listViews: ListViewsTable;
   listRecentViews: ListRecentViewsTable;
+  imageUploads: ImageUploadsTable;
 }

@@ -1,4 +1,5 @@
 import { capitalizeWords, firstName } from '@common/format';
+import { type ComponentType, Suspense } from 'react';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
@@ -8,8 +9,15 @@ import { SectionNotice } from './section-notice';
 import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
 import { WeeklyPopularRow } from './weekly-popular-row';
 
-/** The signed-in home of spec 2. Discussions, communities and lists arrive with their features. */
-export function HomePage() {
+/** Sections other features bring, each a lazy component (the app composes them: app/routes/home.tsx). */
+export interface HomeSections {
+  topDiscussions?: ComponentType;
+  trendingCommunities?: ComponentType;
+}
+
+/** The signed-in home of spec 2. Lists arrive with their feature. */
+export function HomePage({ sections = {} }: { sections?: HomeSections }) {
+  const { topDiscussions: TopDiscussions, trendingCommunities: TrendingCommunities } = sections;
   const { user } = useCurrentUser();
   const returning = useIsReturning(user?.id);
   const name = firstName(capitalizeWords(user?.displayName));
@@ -25,12 +33,22 @@ export function HomePage() {
 
       <div className="mt-10">
         <HomeSection id="top-discussions" title="Top Discussions" seeAll="">
-          <CardRowSkeleton kind="discussion" />
-          <ComingSoonNote>The liveliest threads from across Reelhouse are coming soon.</ComingSoonNote>
+          {TopDiscussions ? (
+            <Suspense fallback={<CardRowSkeleton kind="discussion" />}>
+              <TopDiscussions />
+            </Suspense>
+          ) : (
+            <CardRowSkeleton kind="discussion" />
+          )}
         </HomeSection>
         <HomeSection id="trending-communities" title="Trending Communities" seeAll="">
-          <CardRowSkeleton kind="community" />
-          <ComingSoonNote>Communities growing fastest this week are coming soon.</ComingSoonNote>
+          {TrendingCommunities ? (
+            <Suspense fallback={<CardRowSkeleton kind="community" />}>
+              <TrendingCommunities />
+            </Suspense>
+          ) : (
+            <CardRowSkeleton kind="community" />
+          )}
         </HomeSection>
         <HomeSection id="weekly-movies" title="Weekly Popular Movies" seeAll="/movies">
           <WeeklyPopularRow titleType="movie" />

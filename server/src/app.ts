@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
+import { communitiesRoutes } from './modules/communities/communities.routes.ts';
+import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -177,6 +179,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(watchlistRoutes);
   await app.register(listsRoutes);
   await app.register(uploadsRoutes);
+  await app.register(communitiesRoutes);
+  await app.register(discussionsRoutes);
   // A public list's page carries its Open Graph tags in the HTML itself.
   await app.register(listPageRoutes);
   startTmdbFeeds(app);

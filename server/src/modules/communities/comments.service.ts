@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMMENTS_PAGE_SIZE,
+  type Comment,
+  type CommentsPage,
+  FIRST_REPLIES,
+  type MembershipState,
+  type RepliesPage,
+} from '../../../../common/contracts/communities.ts';
+import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { isAdmin } from './communities.policy.ts';
+import { presentComment } from './communities.presenter.ts';
+import * as repo from './communities.repository.ts';
+import { type Actor, type CommunitiesContext, NS_HOME_COMMUNITIES, NS_HOME_DISCUSSIONS } from './communities.service.ts';
+import { readable } from './discussions.service.ts';
+
+export const commentNotFound = () => notFound('There is no comment with that id.', 'comment_not_found');
+const locked = () => conflict('This discussion is locked: it takes no new comments.', 'locked');
+
+/** The comment in this discussion, which the reader may see; 404 otherwise. */
+async function readableComment(ctx: CommunitiesContext, reader: Actor, communityId: string, discussionId: string, commentId: string) {
+  const d = await readable(ctx, reader, discussionId, communityId);
+  const comment = await repo.findComment(ctx.database.db, commentId);
+  if (!comment || comment.discussionId !== discussionId) throw commentNotFound();
+  return { ...d, comment };
+}
+
+/** Comments with their first replies and the reader's likes: three queries however many there are. */
+async function withReplies(
+  ctx: CommunitiesContext,
+  reader: Actor,
+  membership: MembershipState,
+  isLocked: boolean,
+  rows: readonly repo.CommentRow[],
+): Promise<Comment[]> {
+  const parents = rows.filter((r) => Number(r.replyCount) > 0).map((r) => r.id);
+  const replies = await repo.firstRepliesOf(ctx.database.db, parents, FIRST_REPLIES);
+  const liked = reader
+    ? await repo.likedComments(ctx.database.db, reader.id, [...rows.map((r) => r.id), ...replies.map((r) => r.id)])
+    : new Set<string>();
+  return rows.map((r) =>
+    presentComment(
+      r,
+      replies.filter((x) => x.parentId === r.id),
+      reader?.id ?? null,
+      membership,
+      liked,
+      isLocked,
+    ),
+  );
+}
+
+export async function comments(ctx: CommunitiesContext, reader: Actor, communityId: string, discussionId: string, page: number): Promise<CommentsPage> {
+  const { row, membership } = await readable(ctx, reader, discussionId, communityId);
+  const isLocked = repo.truthy(row.locked);
+  const rows = await repo.topComments(ctx.database.db, discussionId, (page - 1) * COMMENTS_PAGE_SIZE, COMMENTS_PAGE_SIZE + 1);
+  return {
+    results: await withReplies(ctx, reader, membership, isLocked, rows.slice(0, COMMENTS_PAGE_SIZE)),
+    page,
+    pageSize: COMMENTS_PAGE_SIZE,
+    hasMore: rows.length > COMMENTS_PAGE_SIZE,
+    commentCount: Number(row.commentCount),
+    locked: isLocked,
+  };
+}
+
+export async function replies(
+  ctx: CommunitiesContext,
+  reader: Actor,
+  communityId: string,
+  discussionId: string,
+  commentId: string,
+  page: number,
+): Promise<RepliesPage> {
+  const { row, membership } = await readableComment(ctx, reader, communityId, discussionId, commentId);
+  const rows = await repo.repliesOf(ctx.database.db, commentId, (page - 1) * COMMENTS_PAGE_SIZE, COMMENTS_PAGE_SIZE + 1);
+  return {
+    results: await withReplies(ctx, reader, membership, repo.truthy(row.locked), rows.slice(0, COMMENTS_PAGE_SIZE)),
+    page,
+    pageSize: COMMENTS_PAGE_SIZE,
+    hasMore: rows.length > COMMENTS_PAGE_SIZE,
+  };
+}
+
+async function one(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, commentId: string): Promise<Comment> {
+  const row = await repo.findComment(ctx.database.db, commentId);
+  if (!row) throw commentNotFound();
+  const [c] = await withReplies(ctx, reader, membership, isLocked, [row]);
+  return c;
+}
+
+/**
+ * Anyone signed in who may read the discussion comments on it (a private community's members; anyone in a public
+ * one). A reply names its parent, a comment of the same discussion that is not deleted. The discussion's comment
+ * count and the parent's reply count change in the same transaction as the row.
+ */
+export async function createComment(
+  ctx: CommunitiesContext,
+  actor: NonNullable<Actor>,
+  communityId: string,
+  discussionId: string,
+  input: { text: string; parentId?: string | null; spoiler?: boolean },
+): Promise<Comment> {
+  const { row, membership } = await readable(ctx, actor, discussionId, communityId);
+  if (repo.truthy(row.locked)) throw locked();
+  let depth = 0;
+  if (input.parentId) {
+    const parent = await repo.findComment(ctx.database.db, input.parentId);
+    if (!parent || parent.discussionId !== discussionId) throw notFound('parentId: there is no such comment in this discussion.', 'comment_not_found');
+    if (repo.truthy(parent.deleted)) throw conflict('parentId: that comment was deleted; it takes no replies.', 'deleted');
+    depth = Number(parent.depth) + 1;
+  }
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    // Locked in the meantime? The check and the insert are one transaction.
+    const d = await trx.selectFrom('discussions').select('locked').where('id', '=', discussionId).executeTakeFirst();
+    if (!d) throw notFound('There is no discussion with that id.', 'discussion_not_found');
+    if (repo.truthy(d.locked)) throw locked();
+    await trx
+      .insertInto('comments')
+      .values({
+        id,
+        discussionId,
+        communityId,
+        parentId: input.parentId ?? null,
+        depth,
+        authorId: actor.id,
+        text: input.text,
+        spoiler: repo.boolFor(ctx.database, input.spoiler ?? false),
+        deleted: repo.boolFor(ctx.database, false),
+        likeCount: 0,
+        replyCount: 0,
+        createdAt: now,
+        editedAt: null,
+      })
+      .execute();
+    await repo.addToDiscussionCounts(trx, discussionId, { comments: 1 }, now);
+    if (input.parentId) await repo.addToCommentCounts(trx, input.parentId, { replies: 1 });
+    await trx.updateTable('communities').set({ activityAt: now }).where('id', '=', communityId).execute();
+  });
+  if (repo.truthy(row.isPublic)) await Promise.all([ctx.cache.invalidate(NS_HOME_DISCUSSIONS), ctx.cache.invalidate(NS_HOME_COMMUNITIES)]);
+  return one(ctx, actor, membership, false, id);
+}
+
+export async function updateComment(
+  ctx: CommunitiesContext,
+  actor: NonNullable<Actor>,
+  communityId: string,
+  discussionId: string,
+  commentId: string,
+  input: { text?: string; spoiler?: boolean },
+): Promise<Comment> {
+  const { row, membership, comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
+  if (repo.truthy(comment.deleted)) throw commentNotFound();
+  if (comment.authorId !== actor.id) throw forbidden('Only the author may edit a comment.');
+  await ctx.database.db
+    .updateTable('comments')
+    .set({
+      ...(input.text !== undefined ? { text: input.text } : {}),
+      ...(input.spoiler !== undefined ? { spoiler: repo.boolFor(ctx.database, input.spoiler) } : {}),
+      editedAt: new Date().toISOString(),
+    })
+    .where('id', '=', commentId)
+    .execute();
+  return one(ctx, actor, membership, repo.truthy(row.locked), commentId);
+}
+
+/**
+ * The author, or the community's admin, deletes a comment. One with replies keeps its place as 'deleted' (its text
+ * and author are no longer shown); one without goes, and so does a deleted parent left with no replies.
+ */
+export async function deleteComment(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string, discussionId: string, commentId: string) {
+  const { row, membership, comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
+  if (repo.truthy(comment.deleted)) throw commentNotFound();
+  if (comment.authorId !== actor.id && !isAdmin(membership)) throw forbidden('Only the author or the community’s admin may delete a comment.');
+  const result = await ctx.database.db.transaction().execute(async (trx) => {
+    const cur = await trx.selectFrom('comments').select(['replyCount', 'deleted', 'parentId']).where('id', '=', commentId).executeTakeFirst();
+    if (!cur || repo.truthy(cur.deleted)) return undefined;
+    let kept = false;
+    if (Number(cur.replyCount) > 0) {
+      kept = true;
+      await trx
+        .updateTable('comments')
+        .set({ deleted: repo.boolFor(ctx.database, true), text: '', spoiler: repo.boolFor(ctx.database, false) })
+        .where('id', '=', commentId)
+        .execute();
+    } else {
+      await trx.deleteFrom('comments').where('id', '=', commentId).execute();
+      // Deleted parents left with no replies go too, up the thread.
+      let parentId = cur.parentId;
+      while (parentId) {
+        const { replyCount } = await repo.addToCommentCounts(trx, parentId, { replies: -1 });
+        const p = await trx.selectFrom('comments').select(['deleted', 'parentId']).where('id', '=', parentId).executeTakeFirstOrThrow();
+        if (replyCount > 0 || !repo.truthy(p.deleted)) break;
+        await trx.deleteFrom('comments').where('id', '=', parentId).execute();
+        parentId = p.parentId;
+      }
+    }
+    const counts = await repo.addToDiscussionCounts(trx, discussionId, { comments: -1 });
+    return { kept, commentCount: counts.commentCount };
+  });
+  if (!result) throw commentNotFound();
+  if (repo.truthy(row.isPublic)) await ctx.cache.invalidate(NS_HOME_DISCUSSIONS);
+  return { commentId, keptAsDeleted: result.kept, commentCount: result.commentCount };
+}
+
+export async function likeComment(
+  ctx: CommunitiesContext,
+  actor: NonNullable<Actor>,
+  communityId: string,
+  discussionId: string,
+  commentId: string,
+  on: boolean,
+) {
+  const { comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
+  if (repo.truthy(comment.deleted)) throw commentNotFound();
+  const now = new Date().toISOString();
+  const r = await ctx.database.db.transaction().execute(async (trx) => {
+    const changed = on
+      ? (await trx
+          .insertInto('commentLikes')
+          .values({ commentId, userId: actor.id, createdAt: now })
+          .onConflict((oc) => oc.columns(['commentId', 'userId']).doNothing())
+          .returning('userId')
+          .executeTakeFirst()) !== undefined
+      : (await trx.deleteFrom('commentLikes').where('commentId', '=', commentId).where('userId', '=', actor.id).returning('userId').executeTakeFirst()) !==
+        undefined;
+    if (changed) return { changed, ...(await repo.addToCommentCounts(trx, commentId, { likes: on ? 1 : -1 })) };
+    const cur = await trx.selectFrom('comments').select('likeCount').where('id', '=', commentId).executeTakeFirstOrThrow();
+    return { changed, likeCount: Number(cur.likeCount) };
+  });
+  return { commentId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
+}

@@ -1,0 +1,519 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { CommunityMemberStatus, DB } from '../../db/schema.ts';
+
+export type Db = Kysely<DB>;
+
+/** Booleans as the database takes them: true/false on PostgreSQL, 1/0 on SQLite. */
+export const boolFor = (database: Database, v: boolean): boolean | number => (database.dialect === 'postgres' ? v : v ? 1 : 0);
+export const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1';
+
+// ---- Communities ----------------------------------------------------------------------------------
+
+export interface CommunityRow {
+  id: string;
+  name: string;
+  description: string;
+  isPublic: boolean | number;
+  imageUrl: string | null;
+  adminId: string | null;
+  isGeneral: boolean | number;
+  memberCount: number;
+  discussionCount: number;
+  createdAt: Date | string;
+  adminName: string | null;
+  adminImage: string | null;
+}
+
+function communityRows(db: Db) {
+  return db
+    .selectFrom('communities as c')
+    .leftJoin('users as u', 'u.id', 'c.adminId')
+    .select([
+      'c.id',
+      'c.name',
+      'c.description',
+      'c.isPublic',
+      'c.imageUrl',
+      'c.adminId',
+      'c.isGeneral',
+      'c.memberCount',
+      'c.discussionCount',
+      'c.createdAt',
+      'u.displayName as adminName',
+      'u.imageUrl as adminImage',
+    ]);
+}
+
+export async function findCommunity(db: Db, id: string): Promise<CommunityRow | undefined> {
+  return communityRows(db).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** These communities, in the order of `ids`. */
+export async function findCommunities(db: Db, ids: readonly string[]): Promise<CommunityRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await communityRows(db).where('c.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function nameTaken(db: Db, nameKey: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('communities').select('id').where('nameKey', '=', nameKey);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Every community, most members first (discover). */
+export async function communityIdsByMembers(db: Db, offset: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('communities').select('id').orderBy('memberCount', 'desc').orderBy('id').offset(offset).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The communities a person administers or is a member of, by name. */
+export async function myCommunityIds(db: Db, userId: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('communities as c')
+    .select('c.id')
+    .where((eb) =>
+      eb.or([
+        eb('c.adminId', '=', userId),
+        eb(
+          'c.id',
+          'in',
+          eb.selectFrom('communityMembers as m').select('m.communityId').where('m.userId', '=', userId).where('m.status', '=', 'member'),
+        ),
+      ]),
+    )
+    .orderBy('c.nameKey')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Per community, the reader's row (member or pending) among these communities. */
+export async function statusesOf(db: Db, userId: string, communityIds: readonly string[]): Promise<Map<string, CommunityMemberStatus>> {
+  if (communityIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('communityMembers')
+    .select(['communityId', 'status'])
+    .where('userId', '=', userId)
+    .where('communityId', 'in', communityIds)
+    .execute();
+  return new Map(rows.map((r) => [r.communityId, r.status]));
+}
+
+export async function statusOf(db: Db, userId: string, communityId: string): Promise<CommunityMemberStatus | undefined> {
+  const row = await db
+    .selectFrom('communityMembers')
+    .select('status')
+    .where('communityId', '=', communityId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** Adds to a community's member count: the count afterwards. */
+export async function addToMemberCount(trx: Db, communityId: string, delta: number, now?: string): Promise<number> {
+  const row = await trx
+    .updateTable('communities')
+    .set((eb) => ({ memberCount: eb('memberCount', '+', delta), ...(now ? { activityAt: now } : {}) }))
+    .where('id', '=', communityId)
+    .returning('memberCount')
+    .executeTakeFirstOrThrow();
+  return Number(row.memberCount);
+}
+
+export async function memberCountOf(db: Db, communityId: string): Promise<number> {
+  const row = await db.selectFrom('communities').select('memberCount').where('id', '=', communityId).executeTakeFirst();
+  return Number(row?.memberCount ?? 0);
+}
+
+/** Inserts a member or pending row unless the person has one: whether it was written. */
+export async function insertMembership(trx: Db, communityId: string, userId: string, status: CommunityMemberStatus, now: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('communityMembers')
+    .values({ communityId, userId, status, createdAt: now })
+    .onConflict((oc) => oc.columns(['communityId', 'userId']).doNothing())
+    .returning('userId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes the person's row (of this status, or any): the status it had, if there was one. */
+export async function deleteMembership(trx: Db, communityId: string, userId: string, status?: CommunityMemberStatus): Promise<CommunityMemberStatus | undefined> {
+  let q = trx.deleteFrom('communityMembers').where('communityId', '=', communityId).where('userId', '=', userId);
+  if (status) q = q.where('status', '=', status);
+  const row = await q.returning('status').executeTakeFirst();
+  return row?.status;
+}
+
+/** Turns a pending request into membership: whether there was one. */
+export async function approveRequest(trx: Db, communityId: string, userId: string, now: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('communityMembers')
+    .set({ status: 'member', createdAt: now })
+    .where('communityId', '=', communityId)
+    .where('userId', '=', userId)
+    .where('status', '=', 'pending')
+    .returning('userId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Admits every pending request (a community made public): how many. */
+export async function approveAll(trx: Db, communityId: string): Promise<number> {
+  const rows = await trx
+    .updateTable('communityMembers')
+    .set({ status: 'member' })
+    .where('communityId', '=', communityId)
+    .where('status', '=', 'pending')
+    .returning('userId')
+    .execute();
+  return rows.length;
+}
+
+export interface PersonRowWithDate {
+  userId: string;
+  displayName: string;
+  imageUrl: string | null;
+  createdAt: Date | string;
+}
+
+/** Members or pending requests, oldest first. */
+export async function membershipPage(db: Db, communityId: string, status: CommunityMemberStatus, offset: number, limit: number): Promise<PersonRowWithDate[]> {
+  return db
+    .selectFrom('communityMembers as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['m.userId', 'u.displayName', 'u.imageUrl', 'm.createdAt'])
+    .where('m.communityId', '=', communityId)
+    .where('m.status', '=', status)
+    .orderBy('m.createdAt')
+    .orderBy('m.userId')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function personOf(db: Db, userId: string): Promise<{ userId: string; displayName: string; imageUrl: string | null } | undefined> {
+  return db.selectFrom('users').select(['id as userId', 'displayName', 'imageUrl']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Communities ranked by what happened in them since `since`: discussions weigh 3, new members 1. */
+export async function recentActivity(db: Db, since: string): Promise<Map<string, number>> {
+  const [discussions, joins] = await Promise.all([
+    db
+      .selectFrom('discussions')
+      .select(['communityId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('createdAt', '>', since)
+      .groupBy('communityId')
+      .execute(),
+    db
+      .selectFrom('communityMembers')
+      .select(['communityId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('createdAt', '>', since)
+      .where('status', '=', 'member')
+      .groupBy('communityId')
+      .execute(),
+  ]);
+  const score = new Map<string, number>();
+  for (const r of discussions) score.set(r.communityId, (score.get(r.communityId) ?? 0) + 3 * Number(r.n));
+  for (const r of joins) score.set(r.communityId, (score.get(r.communityId) ?? 0) + Number(r.n));
+  return score;
+}
+
+// ---- Discussions ----------------------------------------------------------------------------------
+
+export interface DiscussionRow {
+  id: string;
+  communityId: string;
+  authorId: string | null;
+  title: string;
+  body: string;
+  spoiler: boolean | number;
+  locked: boolean | number;
+  isPublic: boolean | number;
+  likeCount: number;
+  commentCount: number;
+  createdAt: Date | string;
+  editedAt: Date | string | null;
+  lastActivityAt: Date | string;
+  communityName: string;
+  communityImage: string | null;
+  communityAdminId: string | null;
+  authorName: string | null;
+  authorImage: string | null;
+}
+
+export function discussionRows(db: Db) {
+  return db
+    .selectFrom('discussions as d')
+    .innerJoin('communities as c', 'c.id', 'd.communityId')
+    .leftJoin('users as u', 'u.id', 'd.authorId')
+    .select([
+      'd.id',
+      'd.communityId',
+      'd.authorId',
+      'd.title',
+      'd.body',
+      'd.spoiler',
+      'd.locked',
+      'd.isPublic',
+      'd.likeCount',
+      'd.commentCount',
+      'd.createdAt',
+      'd.editedAt',
+      'd.lastActivityAt',
+      'c.name as communityName',
+      'c.imageUrl as communityImage',
+      'c.adminId as communityAdminId',
+      'u.displayName as authorName',
+      'u.imageUrl as authorImage',
+    ]);
+}
+
+export async function findDiscussion(db: Db, id: string): Promise<DiscussionRow | undefined> {
+  return discussionRows(db).where('d.id', '=', id).executeTakeFirst();
+}
+
+export async function findDiscussions(db: Db, ids: readonly string[]): Promise<DiscussionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await discussionRows(db).where('d.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export type DiscussionSort = 'new' | 'active';
+const sortColumn = (sort: DiscussionSort) => (sort === 'new' ? ('createdAt' as const) : ('lastActivityAt' as const));
+
+/** A community's discussions, newest (or most recently active) first. */
+export async function communityDiscussionIds(db: Db, communityId: string, sort: DiscussionSort, offset: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('discussions')
+    .select('id')
+    .where('communityId', '=', communityId)
+    .orderBy(sortColumn(sort), 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Discussions of public communities and of the reader's own (admin or member), newest (or most active) first. */
+export async function visibleDiscussionIds(
+  database: Database,
+  readerId: string | null,
+  sort: DiscussionSort,
+  offset: number,
+  limit: number,
+  keyword?: string,
+): Promise<string[]> {
+  const db = database.db;
+  let q = db.selectFrom('discussions as d').select('d.id');
+  q = q.where((eb) => {
+    const open = eb('d.isPublic', '=', boolFor(database, true));
+    if (!readerId) return open;
+    return eb.or([
+      open,
+      eb('d.communityId', 'in', eb.selectFrom('communityMembers as m').select('m.communityId').where('m.userId', '=', readerId).where('m.status', '=', 'member')),
+      eb('d.communityId', 'in', eb.selectFrom('communities as a').select('a.id').where('a.adminId', '=', readerId)),
+    ]);
+  });
+  if (keyword !== undefined) {
+    const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb(sql`lower(d.title)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(d.body)`, 'like', sql`${pattern} escape '\\'`)]),
+    );
+  }
+  const col = sort === 'new' ? 'd.createdAt' : 'd.lastActivityAt';
+  const rows = await q.orderBy(col, 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Public discussions active since `since`, most recently active first (candidates for top discussions). */
+export async function recentPublicDiscussionIds(database: Database, since: string, limit: number): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('discussions')
+    .select('id')
+    .where('isPublic', '=', boolFor(database, true))
+    .where('lastActivityAt', '>', since)
+    .orderBy('lastActivityAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function newestPublicDiscussionIds(database: Database, limit: number): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('discussions')
+    .select('id')
+    .where('isPublic', '=', boolFor(database, true))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function likedDiscussions(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('discussionLikes').select('discussionId').where('userId', '=', userId).where('discussionId', 'in', ids).execute();
+  return new Set(rows.map((r) => r.discussionId));
+}
+
+export async function addToDiscussionCounts(trx: Db, id: string, counts: { likes?: number; comments?: number }, now?: string): Promise<{ likeCount: number; commentCount: number }> {
+  const row = await trx
+    .updateTable('discussions')
+    .set((eb) => ({
+      likeCount: eb('likeCount', '+', counts.likes ?? 0),
+      commentCount: eb('commentCount', '+', counts.comments ?? 0),
+      ...(now ? { lastActivityAt: now } : {}),
+    }))
+    .where('id', '=', id)
+    .returning(['likeCount', 'commentCount'])
+    .executeTakeFirstOrThrow();
+  return { likeCount: Number(row.likeCount), commentCount: Number(row.commentCount) };
+}
+
+// ---- Comments -------------------------------------------------------------------------------------
+
+export interface CommentRow {
+  id: string;
+  discussionId: string;
+  communityId: string;
+  parentId: string | null;
+  depth: number;
+  authorId: string | null;
+  text: string;
+  spoiler: boolean | number;
+  deleted: boolean | number;
+  likeCount: number;
+  replyCount: number;
+  createdAt: Date | string;
+  editedAt: Date | string | null;
+  authorName: string | null;
+  authorImage: string | null;
+}
+
+const COMMENT_COLUMNS = [
+  'k.id',
+  'k.discussionId',
+  'k.communityId',
+  'k.parentId',
+  'k.depth',
+  'k.authorId',
+  'k.text',
+  'k.spoiler',
+  'k.deleted',
+  'k.likeCount',
+  'k.replyCount',
+  'k.createdAt',
+  'k.editedAt',
+  'u.displayName as authorName',
+  'u.imageUrl as authorImage',
+] as const;
+
+export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments as k').leftJoin('users as u', 'u.id', 'k.authorId').select(COMMENT_COLUMNS).where('k.id', '=', id).executeTakeFirst();
+}
+
+/** A discussion's top-level comments, oldest first (reads the partial index comments_top_idx). */
+export async function topComments(db: Db, discussionId: string, offset: number, limit: number): Promise<CommentRow[]> {
+  return db
+    .selectFrom('comments as k')
+    .leftJoin('users as u', 'u.id', 'k.authorId')
+    .select(COMMENT_COLUMNS)
+    .where('k.discussionId', '=', discussionId)
+    .where('k.parentId', 'is', null)
+    .orderBy('k.createdAt')
+    .orderBy('k.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** One comment's replies, oldest first. */
+export async function repliesOf(db: Db, parentId: string, offset: number, limit: number): Promise<CommentRow[]> {
+  return db
+    .selectFrom('comments as k')
+    .leftJoin('users as u', 'u.id', 'k.authorId')
+    .select(COMMENT_COLUMNS)
+    .where('k.parentId', '=', parentId)
+    .orderBy('k.createdAt')
+    .orderBy('k.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** The first `n` replies of each of these comments, oldest first: one query (a window over comments_replies_idx). */
+export async function firstRepliesOf(db: Db, parentIds: readonly string[], n: number): Promise<CommentRow[]> {
+  if (parentIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('comments as k')
+    .leftJoin('users as u', 'u.id', 'k.authorId')
+    .select([...COMMENT_COLUMNS, sql<number>`row_number() over (partition by k.parent_id order by k.created_at, k.id)`.as('rn')])
+    .where('k.parentId', 'in', parentIds);
+  const rows = await db.selectFrom(ranked.as('r')).selectAll().where('r.rn', '<=', n).orderBy('r.createdAt').orderBy('r.id').execute();
+  return rows as unknown as CommentRow[];
+}
+
+export async function likedComments(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('commentLikes').select('commentId').where('userId', '=', userId).where('commentId', 'in', ids).execute();
+  return new Set(rows.map((r) => r.commentId));
+}
+
+export async function addToCommentCounts(trx: Db, id: string, counts: { likes?: number; replies?: number }): Promise<{ likeCount: number; replyCount: number }> {
+  const row = await trx
+    .updateTable('comments')
+    .set((eb) => ({ likeCount: eb('likeCount', '+', counts.likes ?? 0), replyCount: eb('replyCount', '+', counts.replies ?? 0) }))
+    .where('id', '=', id)
+    .returning(['likeCount', 'replyCount'])
+    .executeTakeFirstOrThrow();
+  return { likeCount: Number(row.likeCount), replyCount: Number(row.replyCount) };
+}
+
+// ---- Reports --------------------------------------------------------------------------------------
+
+export interface ReportRow {
+  id: string;
+  communityId: string;
+  discussionId: string;
+  commentId: string | null;
+  reason: string;
+  createdAt: Date | string;
+  reporterId: string;
+  reporterName: string | null;
+  reporterImage: string | null;
+  discussionTitle: string;
+  commentText: string | null;
+}
+
+export async function reportsPage(db: Db, communityId: string, offset: number, limit: number): Promise<ReportRow[]> {
+  return db
+    .selectFrom('communityReports as r')
+    .innerJoin('discussions as d', 'd.id', 'r.discussionId')
+    .leftJoin('comments as k', 'k.id', 'r.commentId')
+    .leftJoin('users as u', 'u.id', 'r.reporterId')
+    .select([
+      'r.id',
+      'r.communityId',
+      'r.discussionId',
+      'r.commentId',
+      'r.reason',
+      'r.createdAt',
+      'r.reporterId',
+      'u.displayName as reporterName',
+      'u.imageUrl as reporterImage',
+      'd.title as discussionTitle',
+      'k.text as commentText',
+    ])
+    .where('r.communityId', '=', communityId)
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,34 @@
+import type { TestContext } from '../../../test/helpers.ts';
+
+export type Headers = Record<string, string>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls through the app's whole request path; `headers` of a person from insertFans, or none (anonymous). */
+export function communitiesApi(ctx: TestContext) {
+  const call = (method: Method, url: string, headers?: Headers, payload?: unknown) =>
+    ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    call,
+    create: (body: unknown, headers?: Headers) => call('POST', '/api/communities', headers, body),
+    async createOk(body: { name: string; description?: string; isPublic: boolean; communityImage?: string }, headers: Headers): Promise<string> {
+      const res = await call('POST', '/api/communities', headers, { description: '', ...body });
+      if (res.statusCode !== 201) throw new Error(`create community failed: ${res.body}`);
+      return res.json().data.communityId;
+    },
+    join: (id: string, userId: string, headers?: Headers) => call('POST', `/api/communities/join-community/${id}`, headers, { userId }),
+    leave: (id: string, headers?: Headers) => call('DELETE', `/api/communities/join-community/${id}`, headers),
+    async discussionOk(communityId: string, body: { title: string; body?: string; spoiler?: boolean }, headers: Headers): Promise<string> {
+      const res = await call('POST', `/api/communities/${communityId}/discussions`, headers, body);
+      if (res.statusCode !== 201) throw new Error(`create discussion failed: ${res.body}`);
+      return res.json().data.discussionId;
+    },
+    async commentOk(communityId: string, discussionId: string, body: { text: string; parentId?: string; spoiler?: boolean }, headers: Headers): Promise<string> {
+      const res = await call('POST', `/api/communities/${communityId}/discussions/${discussionId}/comments`, headers, body);
+      if (res.statusCode !== 201) throw new Error(`create comment failed: ${res.body}`);
+      return res.json().data.commentId;
+    },
+  };
+}
+
+export const errorOf = (res: { json(): { error: { code: string; message: string } } }) => res.json().error;
+export const MISSING = '00000000-0000-4000-8000-00000000dead';

@@ -52,13 +52,13 @@ function useRefreshCommunity(communityId: string) {
   };
 }
 
-/** POST (approve) or DELETE (reject) /api/communities/{communityId}/join-requests/{userId}. */
+/** POST /api/communities/{communityId}/join-requests/{userId}/approve or .../reject (admin). */
 export function useAnswerJoinRequest(communityId: string) {
   const refresh = useRefreshCommunity(communityId);
   return useMutation({
     mutationFn: ({ userId, approve }: { userId: string; approve: boolean }) => {
-      const path = `${paths.community(communityId)}/join-requests/${encodeURIComponent(userId)}`;
-      return approve ? api.post(path, {}, MemberChangeSchema) : api.delete(path, MemberChangeSchema);
+      const path = `${paths.community(communityId)}/join-requests/${encodeURIComponent(userId)}/${approve ? 'approve' : 'reject'}`;
+      return api.post(path, {}, MemberChangeSchema);
     },
     onSuccess: refresh,
   });

@@ -103,12 +103,14 @@ export function useLikeDiscussion(discussionId: string) {
   });
 }
 
-/** PUT /api/communities/{communityId}/discussions/{discussionId}/lock `{ locked }` (admin). */
+/** POST (lock) or DELETE (unlock) /api/communities/{communityId}/discussions/{discussionId}/lock (admin). */
 export function useLockDiscussion(communityId: string, discussionId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (locked: boolean) =>
-      api.put(`${paths.community(communityId)}/discussions/${encodeURIComponent(discussionId)}/lock`, { locked }, DiscussionLockStateSchema),
+    mutationFn: (locked: boolean) => {
+      const path = `${paths.community(communityId)}/discussions/${encodeURIComponent(discussionId)}/lock`;
+      return locked ? api.post(path, {}, DiscussionLockStateSchema) : api.delete(path, DiscussionLockStateSchema);
+    },
     onSuccess: (state) => {
       writeDiscussion(client, discussionId, (d) => ({ ...d, locked: state.locked, abilities: { ...d.abilities, comment: !state.locked && d.abilities.comment } }));
       void client.invalidateQueries({ queryKey: communityKeys.discussion(discussionId) });

@@ -179,7 +179,7 @@ function Settings({ community }: { community: Community }) {
         <h3 className="text-sm font-semibold">Delete this community</h3>
         <p className="mt-0.5 mb-3 text-sm text-[var(--muted)]">Its discussions, comments and members go with it. This cannot be undone.</p>
         <ConfirmButton
-          small={false}
+          size="md"
           label={
             <>
               <TrashIcon size={16} /> Delete community

@@ -71,13 +71,21 @@ export function Segmented<T extends string>({ value, options, onChange, label }:
 }
 
 /** A button that asks once more before doing something that cannot be undone. */
-export function ConfirmButton({ label, confirmLabel, question, onConfirm, busy, small = true, className }: { label: ReactNode; confirmLabel: string; question: string; onConfirm: () => void; busy?: boolean; small?: boolean; className?: string }) {
+export function ConfirmButton({ label, confirmLabel, question, onConfirm, busy, size = 'sm', className }: { label: ReactNode; confirmLabel: string; question: string; onConfirm: () => void; busy?: boolean; size?: 'xs' | 'sm' | 'md'; className?: string }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button variant="ghost" size={small ? 'sm' : 'md'} className={cn('text-[var(--muted)] hover:text-[var(--danger)]', className)} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        className={cn(
+          'inline-flex items-center justify-center gap-1.5 rounded-xl font-medium whitespace-nowrap text-[var(--muted)] transition-colors duration-150 hover:bg-[var(--surface-2)] hover:text-[var(--danger)] focus-ring',
+          size === 'xs' ? 'h-10 rounded-full px-2.5 text-xs sm:h-8' : size === 'sm' ? 'h-10 px-3 text-sm sm:h-9' : 'h-11 border border-[var(--border)] px-4 text-sm',
+          className,
+        )}
+      >
         {label}
-      </Button>
+      </button>
     );
   }
   return (

@@ -94,7 +94,7 @@ export function CommentNode({ comment, depth, thread, onContinue, expandAll = fa
                 </button>
               )}
               {comment.abilities.delete && (
-                <ConfirmButton label={<><TrashIcon size={14} /> Delete</>} question="Delete this comment?" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => remove.mutate()} className="h-10 px-2.5 text-xs sm:h-8" />
+                <ConfirmButton label={<><TrashIcon size={14} /> Delete</>} question="Delete this comment?" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => remove.mutate()} size="xs" />
               )}
               {comment.abilities.report && (
                 <button type="button" className={small} onClick={() => setReporting(true)}>

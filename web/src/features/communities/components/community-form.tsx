@@ -45,8 +45,6 @@ export function CommunityForm({
   const upload = useUploadCommunityImage();
   const fileRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
   useEffect(() => {
     if (isApiError(serverError) && (serverError.code === 'name_taken' || serverError.message.startsWith('name'))) setNameError(serverError.message);
   }, [serverError]);
@@ -62,7 +60,10 @@ export function CommunityForm({
       setImageError('Choose an image of at most 5 MB.');
       return;
     }
-    setPreview(URL.createObjectURL(file));
+    // A data: address, which the content security policy allows for images (blob: it does not).
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
     setImage(null);
     upload.mutate(file, {
       onSuccess: (stored) => setImage(stored.url),

@@ -14,7 +14,7 @@ export function linkify(text: string): ReactNode[] {
     const raw = match[0];
     const href = raw.toLowerCase().startsWith('www.') ? `https://${raw}` : raw;
     parts.push(
-      <a key={start} href={href} target="_blank" rel="noopener noreferrer nofollow ugc" className="break-all text-[var(--accent)] underline underline-offset-2 hover:no-underline focus-ring rounded-sm">
+      <a key={start} href={href} target="_blank" rel="noopener noreferrer nofollow ugc" className="[overflow-wrap:anywhere] text-[var(--accent)] underline underline-offset-2 hover:no-underline focus-ring rounded-sm">
         {raw}
       </a>,
     );

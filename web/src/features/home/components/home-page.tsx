@@ -1,5 +1,6 @@
 import { capitalizeWords, firstName } from '@common/format';
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
+import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
@@ -33,22 +34,10 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
 
       <div className="mt-10">
         <HomeSection id="top-discussions" title="Top Discussions" seeAll="">
-          {TopDiscussions ? (
-            <Suspense fallback={<CardRowSkeleton kind="discussion" />}>
-              <TopDiscussions />
-            </Suspense>
-          ) : (
-            <CardRowSkeleton kind="discussion" />
-          )}
+          <WhenNear section={TopDiscussions} kind="discussion" />
         </HomeSection>
         <HomeSection id="trending-communities" title="Trending Communities" seeAll="">
-          {TrendingCommunities ? (
-            <Suspense fallback={<CardRowSkeleton kind="community" />}>
-              <TrendingCommunities />
-            </Suspense>
-          ) : (
-            <CardRowSkeleton kind="community" />
-          )}
+          <WhenNear section={TrendingCommunities} kind="community" />
         </HomeSection>
         <HomeSection id="weekly-movies" title="Weekly Popular Movies" seeAll="/movies">
           <WeeklyPopularRow titleType="movie" />
@@ -62,6 +51,27 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
         </HomeSection>
       </div>
     </div>
+  );
+}
+
+/**
+ * A section another feature brings, loaded (its code and its data) once it comes near the screen:
+ * below the fold it costs nothing until the reader scrolls. The skeleton row holds its place meanwhile.
+ */
+function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: 'discussion' | 'community' }) {
+  const [near, setNear] = useState(false);
+  const ref = useInViewCallback<HTMLDivElement>(() => setNear(true), Boolean(Section) && !near, '200px 0px');
+  if (!Section || !near) {
+    return (
+      <div ref={ref}>
+        <CardRowSkeleton kind={kind} />
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<CardRowSkeleton kind={kind} />}>
+      <Section />
+    </Suspense>
   );
 }
 

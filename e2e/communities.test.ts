@@ -132,6 +132,33 @@ describe('communities and discussions', () => {
     await shotBoth(shot, r, 'discussion');
     expect(await seriousViolations(r)).toEqual([]);
 
+    // A deep thread stays readable: indentation stops growing, and past six levels it continues in its own view.
+    await r.evaluate(async (path) => {
+      const [, , communityId, , discussionId] = path.split('/');
+      const base = `/api/communities/${communityId}/discussions/${discussionId}/comments`;
+      const first = await (await fetch(base)).json();
+      let parentId = first.data.results[0].replies[0].commentId as string;
+      for (let level = 2; level <= 7; level += 1) {
+        const res = await fetch(base, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: `Level ${level} of a long thread`, parentId }) });
+        parentId = (await res.json()).data.commentId;
+      }
+    }, discussionUrl);
+    await r.reload();
+    const more = r.getByRole('button', { name: /^Show \d+ more repl/ });
+    const cont = r.getByRole('button', { name: /^Continue this thread/ });
+    for (let i = 0; i < 6 && (await cont.count()) === 0; i += 1) {
+      await more.first().click();
+      await expect.poll(async () => (await more.count()) + (await cont.count()) > 0 && !(await r.getByText('Loading replies…').count())).toBe(true);
+    }
+    await r.getByText('Level 5 of a long thread').scrollIntoViewIfNeeded();
+    await shotBoth(shot, r, 'deep-thread');
+    await cont.click();
+    await r.getByRole('button', { name: 'Back to all comments' }).waitFor();
+    await r.getByText('Level 7 of a long thread').waitFor();
+    await shotBoth(shot, r, 'continued-thread');
+    await r.getByRole('button', { name: 'Back to all comments' }).click();
+    await r.getByText('The bathtub scene alone is worth the running time.').waitFor();
+
     await r.goto('/discussions');
     await r.getByRole('article', { name: TITLE }).waitFor();
     await shotBoth(shot, r, 'discussions');

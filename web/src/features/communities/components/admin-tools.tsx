@@ -56,7 +56,7 @@ function JoinRequests({ communityId }: { communityId: string }) {
           {results.map((r) => (
             <li key={r.userId} aria-label={`Request from ${r.displayName}`} className="flex flex-wrap items-center gap-3 rounded-xl bg-[var(--surface-2)]/60 px-3 py-2">
               <Avatar name={r.displayName} photoURL={r.imageUrl} size={32} />
-              <span className="min-w-0 flex-1">
+              <span className="min-w-[8rem] flex-1">
                 <span className="block truncate text-sm font-medium">{r.displayName}</span>
                 <span className="block text-xs text-[var(--muted)]">asked {relativeTime(r.requestedAt)}</span>
               </span>
@@ -130,7 +130,7 @@ function ManageMembers({ community }: { community: Community }) {
           {results.map((m) => (
             <li key={m.userId} aria-label={`Member ${m.displayName}`} className="flex flex-wrap items-center gap-3 rounded-xl bg-[var(--surface-2)]/60 px-3 py-2">
               <Avatar name={m.displayName} photoURL={m.imageUrl} size={32} />
-              <span className="min-w-0 flex-1 truncate text-sm font-medium">{m.displayName}</span>
+              <span className="min-w-[8rem] flex-1 truncate text-sm font-medium">{m.displayName}</span>
               <span className="flex flex-wrap gap-1">
                 <ConfirmButton
                   label="Make admin"

@@ -15,7 +15,7 @@ export function CommunityImage({ id, name, src, className }: { id: string; name:
       className={cn('@container grid place-items-center overflow-hidden font-bold text-white/90 select-none', className)}
       style={{ backgroundImage: `linear-gradient(150deg, ${from} 0%, ${to} 120%)` }}
     >
-      <span className="text-[clamp(1rem,16cqw,8rem)] leading-none drop-shadow">{Array.from(name.trim())[0]?.toUpperCase() ?? '?'}</span>
+      <span className="text-[clamp(1rem,22cqw,8rem)] leading-none drop-shadow">{Array.from(name.trim())[0]?.toUpperCase() ?? '?'}</span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { PENDING_MESSAGE as CONTRACT_MESSAGE } from '@common/contracts/communities';
 import { describe, expect, it } from 'vitest';
+import { PENDING_MESSAGE as CONTRACT_MESSAGE } from '../../../../common/contracts/communities';
 import { membershipLabels, PENDING_MESSAGE } from './membership-text';
 
 describe('membership texts', () => {

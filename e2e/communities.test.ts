@@ -103,6 +103,11 @@ describe('communities and discussions', () => {
     // A third person comments, replies and likes.
     const reader = await person('Chiara Commenter');
     const r = reader.page;
+    await r.goto(publicUrl);
+    await r.getByRole('article', { name: TITLE }).waitFor();
+    await r.getByRole('button', { name: `Join ${PUBLIC}` }).click();
+    await r.getByText(`You joined ${PUBLIC}!`).waitFor();
+    await r.getByText('3 members', { exact: true }).waitFor();
     await r.goto(discussionUrl);
     await r.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await r.getByRole('button', { name: 'Like this discussion' }).click();
@@ -161,6 +166,8 @@ describe('communities and discussions', () => {
 
     await r.goto('/discussions');
     await r.getByRole('article', { name: TITLE }).waitFor();
+    // Beside the list on wide screens, the reader's communities as compact cards.
+    await r.getByRole('complementary', { name: 'Your communities' }).getByRole('button', { name: `Joined ${PUBLIC}` }).waitFor();
     await shotBoth(shot, r, 'discussions');
     await r.goto('/community');
     await r.getByRole('article', { name: PUBLIC }).waitFor();

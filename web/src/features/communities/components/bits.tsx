@@ -80,7 +80,7 @@ export function ConfirmButton({ label, confirmLabel, question, onConfirm, busy, 
         onClick={() => setAsking(true)}
         className={cn(
           'inline-flex items-center justify-center gap-1.5 rounded-xl font-medium whitespace-nowrap text-[var(--muted)] transition-colors duration-150 hover:bg-[var(--surface-2)] hover:text-[var(--danger)] focus-ring',
-          size === 'xs' ? 'h-10 rounded-full px-2.5 text-xs sm:h-8' : size === 'sm' ? 'h-10 px-3 text-sm sm:h-9' : 'h-11 border border-[var(--border)] px-4 text-sm',
+          size === 'xs' ? 'h-10 rounded-full px-2 text-xs sm:h-8 sm:px-2.5' : size === 'sm' ? 'h-10 px-3 text-sm sm:h-9' : 'h-11 border border-[var(--border)] px-4 text-sm',
           className,
         )}
       >

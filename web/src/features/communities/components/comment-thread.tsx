@@ -18,9 +18,24 @@ export const INDENT_CAP = 4;
 /** Below this depth a thread continues in its own view ("Continue this thread"). */
 export const INLINE_DEPTH = 6;
 
-const small = 'inline-flex h-10 items-center gap-1.5 rounded-full px-2.5 text-xs font-medium text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring sm:h-8';
+const small = 'inline-flex h-10 items-center gap-1.5 rounded-full px-2 sm:px-2.5 text-xs font-medium text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring sm:h-8';
 
-export function CommentNode({ comment, depth, thread, onContinue, expandAll = false }: { comment: AnyComment; depth: number; thread: Thread; onContinue: (c: AnyComment) => void; expandAll?: boolean }) {
+export function CommentNode({
+  comment,
+  depth,
+  thread,
+  onContinue,
+  expandAll = false,
+  parentName,
+}: {
+  comment: AnyComment;
+  depth: number;
+  thread: Thread;
+  onContinue: (c: AnyComment) => void;
+  expandAll?: boolean;
+  /** Said beside the name where indentation no longer shows whom a reply answers. */
+  parentName?: string;
+}) {
   const [collapsed, setCollapsed] = useState(false);
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -60,6 +75,12 @@ export function CommentNode({ comment, depth, thread, onContinue, expandAll = fa
           · <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt)}</time>
           <Edited at={comment.editedAt} />
         </span>
+        {parentName && depth >= INDENT_CAP && (
+          <span className="hidden min-w-0 truncate text-xs text-[var(--muted)] sm:inline">
+            <ReplyIcon size={12} className="mr-1 inline" />
+            {parentName}
+          </span>
+        )}
         {collapsed && comment.replyCount > 0 && (
           <span className="shrink-0 text-xs text-[var(--muted)]">
             · {comment.replyCount} {comment.replyCount === 1 ? 'reply' : 'replies'} hidden
@@ -68,7 +89,7 @@ export function CommentNode({ comment, depth, thread, onContinue, expandAll = fa
       </div>
 
       {!collapsed && (
-        <div className="ml-3.5 border-l border-[var(--border)] pl-4 hover:border-[var(--surface-3)]">
+        <div className="ml-3.5 border-l border-[var(--border)] pl-3 hover:border-[var(--surface-3)] sm:pl-4">
           {!comment.deleted &&
             (editing ? (
               <EditComment comment={comment} thread={thread} onDone={() => setEditing(false)} />
@@ -114,7 +135,7 @@ export function CommentNode({ comment, depth, thread, onContinue, expandAll = fa
         </div>
       )}
       {!collapsed && (
-        <div className={cn(depth + 1 < INDENT_CAP ? 'ml-3.5 border-l border-[var(--border)] pl-4' : 'pl-0')}>
+        <div className={cn(depth + 1 < INDENT_CAP ? 'ml-2 border-l border-[var(--border)] pl-2 sm:ml-3.5 sm:pl-4' : 'pl-0')}>
           {comment.replyCount > 0 && depth + 1 >= INLINE_DEPTH ? (
             <button type="button" className={cn(small, 'mt-1 text-[var(--accent)]')} onClick={() => onContinue(comment)}>
               Continue this thread ({comment.replyCount} {comment.replyCount === 1 ? 'reply' : 'replies'}) <ChevronRightIcon size={14} />
@@ -125,7 +146,7 @@ export function CommentNode({ comment, depth, thread, onContinue, expandAll = fa
                 <ul className="mt-2 space-y-3">
                   {children.map((child) => (
                     <li key={child.commentId}>
-                      <CommentNode comment={child} depth={depth + 1} thread={thread} onContinue={onContinue} />
+                      <CommentNode comment={child} depth={depth + 1} thread={thread} onContinue={onContinue} parentName={name} />
                     </li>
                   ))}
                 </ul>

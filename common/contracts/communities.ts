@@ -265,6 +265,13 @@ export const CommunityDiscussionsQuerySchema = z.object({
 });
 export const AllDiscussionsQuerySchema = CommunityDiscussionsQuerySchema;
 
+/** `GET /api/user/discussions`: a person's discussions (the reader's own when `userId` is absent). */
+export const UserDiscussionsQuerySchema = z.object({
+  userId: z.preprocess((v) => (v === '' ? undefined : v), UserIdSchema.optional()),
+  page: CommunityPageSchema,
+});
+export const UserLikedDiscussionsQuerySchema = z.object({ page: CommunityPageSchema });
+
 export const DiscussionSearchRequestSchema = z.object({ keyword: plain(1, SEARCH_KEYWORD_MAX) });
 
 export const DiscussionDeletedSchema = z.object({ discussionId: z.string(), deleted: z.literal(true) });

@@ -111,10 +111,16 @@ export async function createComment(
     depth = Number(parent.depth) + 1;
   }
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = repo.nextTimestamp();
   await ctx.database.db.transaction().execute(async (trx) => {
-    // Locked in the meantime? The check and the insert are one transaction.
-    const d = await trx.selectFrom('discussions').select('locked').where('id', '=', discussionId).executeTakeFirst();
+    // The discussion's row first: it orders every comment write of the discussion (PostgreSQL locks it here), and a
+    // lock that came in the meantime is seen (the transaction then rolls back).
+    const d = await trx
+      .updateTable('discussions')
+      .set((eb) => ({ commentCount: eb('commentCount', '+', 1), lastActivityAt: now }))
+      .where('id', '=', discussionId)
+      .returning('locked')
+      .executeTakeFirst();
     if (!d) throw notFound('There is no discussion with that id.', 'discussion_not_found');
     if (repo.truthy(d.locked)) throw locked();
     await trx
@@ -135,7 +141,6 @@ export async function createComment(
         editedAt: null,
       })
       .execute();
-    await repo.addToDiscussionCounts(trx, discussionId, { comments: 1 }, now);
     if (input.parentId) await repo.addToCommentCounts(trx, input.parentId, { replies: 1 });
     await trx.updateTable('communities').set({ activityAt: now }).where('id', '=', communityId).execute();
   });
@@ -175,8 +180,11 @@ export async function deleteComment(ctx: CommunitiesContext, actor: NonNullable<
   if (repo.truthy(comment.deleted)) throw commentNotFound();
   if (comment.authorId !== actor.id && !isAdmin(membership)) throw forbidden('Only the author or the community’s admin may delete a comment.');
   const result = await ctx.database.db.transaction().execute(async (trx) => {
+    // The discussion's row first, as creating a comment does: comment writes of one discussion take turns.
+    const counts = await repo.addToDiscussionCounts(trx, discussionId, { comments: -1 });
     const cur = await trx.selectFrom('comments').select(['replyCount', 'deleted', 'parentId']).where('id', '=', commentId).executeTakeFirst();
-    if (!cur || repo.truthy(cur.deleted)) return undefined;
+    // Deleted by someone else meanwhile: nothing changes (the count goes back with the rollback).
+    if (!cur || repo.truthy(cur.deleted)) throw commentNotFound();
     let kept = false;
     if (Number(cur.replyCount) > 0) {
       kept = true;
@@ -197,10 +205,8 @@ export async function deleteComment(ctx: CommunitiesContext, actor: NonNullable<
         parentId = p.parentId;
       }
     }
-    const counts = await repo.addToDiscussionCounts(trx, discussionId, { comments: -1 });
     return { kept, commentCount: counts.commentCount };
   });
-  if (!result) throw commentNotFound();
   if (repo.truthy(row.isPublic)) await ctx.cache.invalidate(NS_HOME_DISCUSSIONS);
   return { commentId, keptAsDeleted: result.kept, commentCount: result.commentCount };
 }

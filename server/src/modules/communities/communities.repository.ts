@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CommunityMemberStatus, DB } from '../../db/schema.ts';
 
@@ -6,6 +6,16 @@ export type Db = Kysely<DB>;
 
 /** Booleans as the database takes them: true/false on PostgreSQL, 1/0 on SQLite. */
 export const boolFor = (database: Database, v: boolean): boolean | number => (database.dialect === 'postgres' ? v : v ? 1 : 0);
+let lastStamp = 0;
+/**
+ * Now as ISO text, strictly later than the last one this process gave: comments and discussions written in the same
+ * millisecond still list in the order they were written (ties between processes fall back to the id).
+ */
+export function nextTimestamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
 export const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
 // ---- Communities ----------------------------------------------------------------------------------
@@ -300,18 +310,9 @@ export async function communityDiscussionIds(db: Db, communityId: string, sort: 
   return rows.map((r) => r.id);
 }
 
-/** Discussions of public communities and of the reader's own (admin or member), newest (or most active) first. */
-export async function visibleDiscussionIds(
-  database: Database,
-  readerId: string | null,
-  sort: DiscussionSort,
-  offset: number,
-  limit: number,
-  keyword?: string,
-): Promise<string[]> {
-  const db = database.db;
-  let q = db.selectFrom('discussions as d').select('d.id');
-  q = q.where((eb) => {
+/** Discussions of public communities, or of those the reader administers or belongs to. */
+function visibleTo(database: Database, readerId: string | null) {
+  return (eb: ExpressionBuilder<DB & { d: DB['discussions'] }, 'd'>) => {
     const open = eb('d.isPublic', '=', boolFor(database, true));
     if (!readerId) return open;
     return eb.or([
@@ -319,15 +320,47 @@ export async function visibleDiscussionIds(
       eb('d.communityId', 'in', eb.selectFrom('communityMembers as m').select('m.communityId').where('m.userId', '=', readerId).where('m.status', '=', 'member')),
       eb('d.communityId', 'in', eb.selectFrom('communities as a').select('a.id').where('a.adminId', '=', readerId)),
     ]);
-  });
-  if (keyword !== undefined) {
-    const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  };
+}
+
+/**
+ * Discussions the reader may see, newest (or most recently active) first: all of them, those matching a keyword
+ * (title or body, ignoring case), or those of one author.
+ */
+export async function visibleDiscussionIds(
+  database: Database,
+  readerId: string | null,
+  sort: DiscussionSort,
+  offset: number,
+  limit: number,
+  filter: { keyword?: string; authorId?: string } = {},
+): Promise<string[]> {
+  let q = database.db.selectFrom('discussions as d').select('d.id').where(visibleTo(database, readerId));
+  if (filter.keyword !== undefined) {
+    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
       eb.or([eb(sql`lower(d.title)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(d.body)`, 'like', sql`${pattern} escape '\\'`)]),
     );
   }
+  if (filter.authorId !== undefined) q = q.where('d.authorId', '=', filter.authorId);
   const col = sort === 'new' ? 'd.createdAt' : 'd.lastActivityAt';
   const rows = await q.orderBy(col, 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The discussions a person liked that they may still see, latest like first. */
+export async function likedDiscussionIds(database: Database, userId: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('discussionLikes as l')
+    .innerJoin('discussions as d', 'd.id', 'l.discussionId')
+    .select('d.id')
+    .where('l.userId', '=', userId)
+    .where(visibleTo(database, userId))
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('d.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -447,16 +480,34 @@ export async function repliesOf(db: Db, parentId: string, offset: number, limit:
     .execute();
 }
 
-/** The first `n` replies of each of these comments, oldest first: one query (a window over comments_replies_idx). */
+/**
+ * The first `n` replies of each of these comments, oldest first: one statement of one short index range per comment
+ * (comments_replies_idx), so a comment with thousands of replies costs as little as one with three.
+ */
+export function firstRepliesQuery(db: Db, parentIds: readonly string[], n: number) {
+  const firstOf = (parentId: string, i: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('comments as k')
+          .leftJoin('users as u', 'u.id', 'k.authorId')
+          .select(COMMENT_COLUMNS)
+          .where('k.parentId', '=', parentId)
+          .orderBy('k.createdAt')
+          .orderBy('k.id')
+          .limit(n)
+          .as(`r${i}`),
+      )
+      .selectAll();
+  const [first, ...rest] = parentIds.map(firstOf);
+  return rest.reduce((q, next) => q.unionAll(next), first);
+}
+
 export async function firstRepliesOf(db: Db, parentIds: readonly string[], n: number): Promise<CommentRow[]> {
   if (parentIds.length === 0) return [];
-  const ranked = db
-    .selectFrom('comments as k')
-    .leftJoin('users as u', 'u.id', 'k.authorId')
-    .select([...COMMENT_COLUMNS, sql<number>`row_number() over (partition by k.parent_id order by k.created_at, k.id)`.as('rn')])
-    .where('k.parentId', 'in', parentIds);
-  const rows = await db.selectFrom(ranked.as('r')).selectAll().where('r.rn', '<=', n).orderBy('r.createdAt').orderBy('r.id').execute();
-  return rows as unknown as CommentRow[];
+  const rows = await firstRepliesQuery(db, parentIds, n).execute();
+  const at = (r: { createdAt: Date | string }) => new Date(r.createdAt).getTime();
+  return [...rows].sort((a, b) => at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export async function likedComments(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {

@@ -286,3 +286,58 @@ describe('GET /api/communities and the home sections', () => {
     expect(after.find((c: { name: string }) => c.name === 'Noir Lovers').memberCount).toBe(noir.memberCount + 1);
   });
 });
+
+describe('the API reference', () => {
+  it('documents every route of communities, discussions and comments', async () => {
+    const doc = (await api.call('GET', '/api/docs/openapi.json')).json();
+    const expected: [string, string][] = [
+      ['/api/communities', 'post'],
+      ['/api/communities', 'get'],
+      ['/api/communities/generalCommunity', 'get'],
+      ['/api/communities/{communityId}', 'get'],
+      ['/api/communities/{communityId}', 'put'],
+      ['/api/communities/{communityId}', 'delete'],
+      ['/api/communities/join-community/{communityId}', 'post'],
+      ['/api/communities/join-community/{communityId}', 'delete'],
+      ['/api/communities/{communityId}/members', 'get'],
+      ['/api/communities/{communityId}/members/{userId}', 'delete'],
+      ['/api/communities/{communityId}/join-requests', 'get'],
+      ['/api/communities/{communityId}/join-requests/{userId}/approve', 'post'],
+      ['/api/communities/{communityId}/join-requests/{userId}/reject', 'post'],
+      ['/api/communities/{communityId}/admin', 'post'],
+      ['/api/communities/{communityId}/reports', 'get'],
+      ['/api/communities/{communityId}/reports/{reportId}', 'delete'],
+      ['/api/communities/{communityId}/discussions', 'post'],
+      ['/api/communities/{communityId}/discussions', 'get'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/lock', 'post'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/lock', 'delete'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments', 'post'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments', 'get'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments/{commentId}', 'put'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments/{commentId}', 'delete'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments/{commentId}/replies', 'get'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments/{commentId}/likes', 'post'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments/{commentId}/likes', 'delete'],
+      ['/api/communities/{communityId}/discussions/{discussionId}/comments/{commentId}/reports', 'post'],
+      ['/api/discussions', 'get'],
+      ['/api/discussions/search', 'post'],
+      ['/api/discussions/{discussionId}', 'get'],
+      ['/api/discussions/{discussionId}', 'put'],
+      ['/api/discussions/{discussionId}', 'delete'],
+      ['/api/discussions/{discussionId}/likes', 'post'],
+      ['/api/discussions/{discussionId}/likes', 'delete'],
+      ['/api/discussions/{discussionId}/reports', 'post'],
+      ['/api/user/discussions', 'get'],
+      ['/api/user/liked-discussions', 'get'],
+      ['/api/home/top-discussions', 'get'],
+      ['/api/home/trending-communities', 'get'],
+      ['/api/home/popular-communities', 'get'],
+    ];
+    for (const [path, method] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.description.length, `${method} ${path}`).toBeGreaterThan(20);
+    }
+    expect(doc.paths['/api/communities/join-community/{communityId}'].post.description).toMatch(/pending for approval/);
+  });
+});

@@ -26,6 +26,8 @@ import {
   ReportRequestSchema,
   UpdateCommentRequestSchema,
   UpdateDiscussionRequestSchema,
+  UserDiscussionsQuerySchema,
+  UserLikedDiscussionsQuerySchema,
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import * as comments from './comments.service.ts';
@@ -98,6 +100,44 @@ export async function discussionsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       personal(reply);
       return { data: await discussions.allDiscussions(ctx, req.sessionUser(), req.query.sort, req.query.page) };
+    },
+  );
+
+  r.get(
+    '/api/user/discussions',
+    {
+      schema: {
+        tags,
+        summary: 'A person’s discussions (the Posts tab)',
+        description:
+          'Signed in. The reader’s own discussions, or with `?userId=` another person’s; newest first, 20 a page (`page`). Only what the reader may see: a private community’s discussions are left out for anyone but its admin and members. Answers a data array. Sent `private, no-store`.',
+        querystring: UserDiscussionsQuerySchema,
+        response: { 200: envelope(z.array(DiscussionSchema)) },
+      },
+    },
+    async (req, reply) => {
+      const actor = req.requireUser();
+      personal(reply);
+      return { data: await discussions.discussionsBy(ctx, actor, req.query.userId ?? actor.id, req.query.page) };
+    },
+  );
+
+  r.get(
+    '/api/user/liked-discussions',
+    {
+      schema: {
+        tags,
+        summary: 'The discussions the reader liked (the Liked tab)',
+        description:
+          'Signed in. Latest like first, 20 a page (`page`); a discussion the reader may no longer see (they left its private community) is left out. Answers a data array. Sent `private, no-store`.',
+        querystring: UserLikedDiscussionsQuerySchema,
+        response: { 200: envelope(z.array(DiscussionSchema)) },
+      },
+    },
+    async (req, reply) => {
+      const actor = req.requireUser();
+      personal(reply);
+      return { data: await discussions.likedBy(ctx, actor, req.query.page) };
     },
   );
 

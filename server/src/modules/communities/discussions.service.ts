@@ -68,7 +68,7 @@ export async function createDiscussion(
   const { row, membership } = await standing(ctx, actor, communityId);
   if (!isInside(membership)) throw forbidden('Only members of the community may start a discussion: join it first.');
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = repo.nextTimestamp();
   const isPublic = repo.truthy(row.isPublic);
   await ctx.database.db.transaction().execute(async (trx) => {
     await trx
@@ -195,7 +195,19 @@ export async function allDiscussions(ctx: CommunitiesContext, reader: Actor, sor
 }
 
 export async function search(ctx: CommunitiesContext, reader: Actor, keyword: string): Promise<Discussion[]> {
-  const ids = await repo.visibleDiscussionIds(ctx.database, reader?.id ?? null, 'new', 0, SEARCH_RESULTS_MAX, keyword);
+  const ids = await repo.visibleDiscussionIds(ctx.database, reader?.id ?? null, 'new', 0, SEARCH_RESULTS_MAX, { keyword });
+  return present(ctx, reader, ids);
+}
+
+/** A person's discussions (the reader's own when no one is named), newest first: only those the reader may see. */
+export async function discussionsBy(ctx: CommunitiesContext, reader: NonNullable<Actor>, authorId: string, page: number): Promise<Discussion[]> {
+  const ids = await repo.visibleDiscussionIds(ctx.database, reader.id, 'new', (page - 1) * DISCUSSIONS_PAGE_SIZE, DISCUSSIONS_PAGE_SIZE, { authorId });
+  return present(ctx, reader, ids);
+}
+
+/** The discussions the reader liked, latest like first; those they may no longer see are left out. */
+export async function likedBy(ctx: CommunitiesContext, reader: NonNullable<Actor>, page: number): Promise<Discussion[]> {
+  const ids = await repo.likedDiscussionIds(ctx.database, reader.id, (page - 1) * DISCUSSIONS_PAGE_SIZE, DISCUSSIONS_PAGE_SIZE);
   return present(ctx, reader, ids);
 }
 

@@ -250,3 +250,30 @@ describe('GET /api/home/top-discussions', () => {
     expect((await api.call('GET', `/api/discussions/${publicDiscussion}`, stranger.headers)).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/user/discussions and /api/user/liked-discussions', () => {
+  it('a person’s discussions: only what the reader may see; 401 anonymous', async () => {
+    expect((await api.call('GET', '/api/user/discussions')).statusCode).toBe(401);
+    const own = (await api.call('GET', '/api/user/discussions', author.headers)).json().data as { discussionId: string }[];
+    expect(own.map((d) => d.discussionId)).toEqual(expect.arrayContaining([publicDiscussion, privateDiscussion]));
+    const seenByStranger = (await api.call('GET', `/api/user/discussions?userId=${author.user.id}`, stranger.headers)).json().data as { discussionId: string }[];
+    expect(seenByStranger.map((d) => d.discussionId)).toContain(publicDiscussion);
+    expect(seenByStranger.map((d) => d.discussionId)).not.toContain(privateDiscussion);
+    const seenByMember = (await api.call('GET', `/api/user/discussions?userId=${author.user.id}&page=1`, member.headers)).json().data as { discussionId: string }[];
+    expect(seenByMember.map((d) => d.discussionId)).toContain(privateDiscussion);
+    const bad = await api.call('GET', '/api/user/discussions?userId=../x', author.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/^userId/);
+  });
+
+  it('liked discussions: the reader’s, latest first; left out once they may no longer see one', async () => {
+    expect((await api.call('GET', '/api/user/liked-discussions')).statusCode).toBe(401);
+    const liked = (await api.call('GET', '/api/user/liked-discussions', member.headers)).json().data as { discussionId: string; likedByMe: boolean }[];
+    expect(liked.map((d) => d.discussionId)).toEqual(expect.arrayContaining([publicDiscussion, privateDiscussion]));
+    expect(liked.every((d) => d.likedByMe)).toBe(true);
+    await api.leave(privateId, member.headers);
+    const after = (await api.call('GET', '/api/user/liked-discussions', member.headers)).json().data as { discussionId: string }[];
+    expect(after.map((d) => d.discussionId)).not.toContain(privateDiscussion);
+    expect((await api.call('GET', `/api/discussions/${privateDiscussion}`, member.headers)).statusCode).toBe(404);
+  });
+});

@@ -338,3 +338,18 @@ describe('isStoredImage: the check other modules make before saving an image add
     await expect(requireChosenImage(db, url, 'communityImage', { ownerId: ada.user.id })).resolves.toBeUndefined();
   });
 });
+
+describe('the API document', () => {
+  it('describes the upload form, its answers and the image route', async () => {
+    const doc = (await ctx.app.inject('/api/docs/openapi.json')).json();
+    const post = doc.paths['/api/uploads/images'].post;
+    const form = post.requestBody.content['multipart/form-data'].schema;
+    expect(form.properties.image).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties.purpose.enum).toEqual(['community', 'profile']);
+    expect(post.responses['201']).toBeDefined();
+    for (const words of ['415 `unsupported_image`', '413 `image_too_large`', '400 `validation_error`', '429 `rate_limited`', 'EXIF']) {
+      expect(post.description).toContain(words);
+    }
+    expect(doc.paths['/media/images/{name}'].get.description).toMatch(/nosniff/);
+  });
+});

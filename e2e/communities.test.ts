@@ -230,6 +230,22 @@ describe('communities and discussions', () => {
     await q.getByRole('article', { name: SECRET }).waitFor();
     await q.goto(secretUrl);
     await q.getByRole('heading', { level: 1, name: SECRET }).waitFor();
+
+    // A member reports it; the admin sees the report, locks the discussion, and it takes no more comments.
+    await q.getByRole('button', { name: 'Report' }).click();
+    const dialog = q.getByRole('dialog', { name: 'Report this discussion' });
+    await dialog.getByLabel('Reason').fill('Posted the schedule before it was final.');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(`${privateUrl}?tab=admin`);
+    await page.getByText('“Posted the schedule before it was final.”').waitFor();
+    await page.goto(secretUrl);
+    await page.getByRole('button', { name: 'Lock' }).click();
+    await page.getByRole('button', { name: 'Unlock' }).waitFor();
+    await q.reload();
+    await q.getByText('This discussion is locked: it takes no new comments.').waitFor();
+    expect(await q.getByLabel('Write a comment').count()).toBe(0);
+    await shotBoth(shot, q, 'locked');
     await asker.context.close();
 
     // A stranger gets a not-found page for the private discussion's address.

@@ -231,7 +231,7 @@ function CommentsSection({ discussion }: { discussion: Discussion }) {
           </Button>
         </div>
       ) : results.length === 0 ? (
-        <p className="mt-6 text-sm text-[var(--muted)]">No comments yet. Say what you think.</p>
+        <p className="mt-6 text-sm text-[var(--muted)]">{discussion.abilities.comment ? 'No comments yet. Say what you think.' : 'No comments.'}</p>
       ) : (
         <>
           <ul className="mt-6 space-y-5">

@@ -24,6 +24,7 @@ const Shows = page(() => import('./routes/shows'));
 const Discussions = page(() => import('./routes/discussions'));
 const Communities = page(() => import('./routes/communities'));
 const Community = page(() => import('./routes/community'));
+const Discussion = page(() => import('./routes/discussion'));
 const Lists = page(() => import('./routes/lists'));
 const ListEdit = page(() => import('./routes/list-edit'));
 const ListView = page(() => import('./routes/list-view'));
@@ -59,6 +60,7 @@ export function AppRoutes() {
               <Route path="discussions" element={<Discussions />} />
               <Route path="community" element={<Communities />} />
               <Route path="community/:communityId" element={<Community />} />
+              <Route path="community/:communityId/discussions/:discussionId" element={<Discussion />} />
               <Route path="lists" element={<Lists />} />
               <Route path="lists/edit-list" element={<ListEdit />} />
               <Route path="lists/:listId/view" element={<ListView />} />

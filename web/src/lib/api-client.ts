@@ -43,6 +43,8 @@ function readError(status: number, payload: unknown): ApiError {
  */
 async function request<T>(method: Method, path: string, schema: Parser<T>, options: RequestOptions = {}): Promise<T> {
   const url = `/api/${path.replace(/^\/+/, '')}`;
+  // A FormData body (a file upload) goes as multipart, with the boundary the browser sets.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -50,9 +52,9 @@ async function request<T>(method: Method, path: string, schema: Parser<T>, optio
       credentials: 'include',
       headers: {
         Accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(options.body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (cause) {
@@ -76,5 +78,7 @@ export const api = {
   post: <T>(path: string, body: unknown, schema: Parser<T>, options?: Omit<RequestOptions, 'body'>) =>
     request('POST', path, schema, { ...options, body }),
   put: <T>(path: string, body: unknown, schema: Parser<T>) => request('PUT', path, schema, { body }),
+  /** multipart/form-data (file uploads). */
+  postForm: <T>(path: string, form: FormData, schema: Parser<T>) => request('POST', path, schema, { body: form }),
   delete: <T>(path: string, schema: Parser<T>) => request('DELETE', path, schema),
 };

@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { CommunitiesPage } from '../../features/communities/components/communities-page';
 
 export default function CommunitiesRoute() {
-  return (
-    <>
-      <title>Communities · Reelhouse</title>
-      <ComingSoon title="Communities" description="find your people, from horror devotees to prestige-TV completists." />
-    </>
-  );
+  return <CommunitiesPage />;
 }

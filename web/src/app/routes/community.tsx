@@ -1,10 +1,9 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useParams } from 'react-router';
+import { CommunityPage } from '../../features/communities/components/community-page';
+import NotFoundRoute from './not-found';
 
 export default function CommunityRoute() {
-  return (
-    <>
-      <title>Community · Reelhouse</title>
-      <ComingSoon title="Community" description="each community gets its own page with members and discussions." />
-    </>
-  );
+  const { communityId } = useParams();
+  if (!communityId) return <NotFoundRoute />;
+  return <CommunityPage key={communityId} communityId={communityId} />;
 }

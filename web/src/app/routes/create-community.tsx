@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { CreateCommunityPage } from '../../features/communities/components/create-community-page';
 
 export default function CreateCommunityRoute() {
-  return (
-    <>
-      <title>Create Community · Reelhouse</title>
-      <ComingSoon title="Create Community" description="gather fans around a genre, a director or a single show." />
-    </>
-  );
+  return <CreateCommunityPage />;
 }

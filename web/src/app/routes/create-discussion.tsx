@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { CreateDiscussionPage } from '../../features/communities/components/create-discussion-page';
 
 export default function CreateDiscussionRoute() {
-  return (
-    <>
-      <title>Create Discussion · Reelhouse</title>
-      <ComingSoon title="Create Discussion" description="start a thread in any community you belong to." />
-    </>
-  );
+  return <CreateDiscussionPage />;
 }

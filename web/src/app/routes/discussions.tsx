@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { DiscussionsPage } from '../../features/communities/components/discussions-page';
 
 export default function DiscussionsRoute() {
-  return (
-    <>
-      <title>Discussions · Reelhouse</title>
-      <ComingSoon title="Discussions" description="threads from every community, sorted by what is worth reading." />
-    </>
-  );
+  return <DiscussionsPage />;
 }

@@ -1,4 +1,6 @@
 import { capitalizeWords, firstName } from '@common/format';
+import { type ComponentType, Suspense, useState } from 'react';
+import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
@@ -9,8 +11,15 @@ import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
 import { TrendingListsSlot } from './trending-lists-slot';
 import { WeeklyPopularRow } from './weekly-popular-row';
 
-/** The signed-in home of spec 2. Discussions, communities and lists arrive with their features. */
-export function HomePage() {
+/** Sections other features bring, each a lazy component (the app composes them: app/routes/home.tsx). */
+export interface HomeSections {
+  topDiscussions?: ComponentType;
+  trendingCommunities?: ComponentType;
+}
+
+/** The signed-in home of spec 2. Lists arrive with their feature. */
+export function HomePage({ sections = {} }: { sections?: HomeSections }) {
+  const { topDiscussions: TopDiscussions, trendingCommunities: TrendingCommunities } = sections;
   const { user } = useCurrentUser();
   const returning = useIsReturning(user?.id);
   const name = firstName(capitalizeWords(user?.displayName));
@@ -26,12 +35,10 @@ export function HomePage() {
 
       <div className="mt-10">
         <HomeSection id="top-discussions" title="Top Discussions" seeAll="">
-          <CardRowSkeleton kind="discussion" />
-          <ComingSoonNote>The liveliest threads from across Reelhouse are coming soon.</ComingSoonNote>
+          <WhenNear section={TopDiscussions} kind="discussion" />
         </HomeSection>
         <HomeSection id="trending-communities" title="Trending Communities" seeAll="">
-          <CardRowSkeleton kind="community" />
-          <ComingSoonNote>Communities growing fastest this week are coming soon.</ComingSoonNote>
+          <WhenNear section={TrendingCommunities} kind="community" />
         </HomeSection>
         <HomeSection id="weekly-movies" title="Weekly Popular Movies" seeAll="/movies">
           <WeeklyPopularRow titleType="movie" />
@@ -44,6 +51,27 @@ export function HomePage() {
         </HomeSection>
       </div>
     </div>
+  );
+}
+
+/**
+ * A section another feature brings, loaded (its code and its data) once it comes near the screen:
+ * below the fold it costs nothing until the reader scrolls. The skeleton row holds its place meanwhile.
+ */
+function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: 'discussion' | 'community' }) {
+  const [near, setNear] = useState(false);
+  const ref = useInViewCallback<HTMLDivElement>(() => setNear(true), Boolean(Section) && !near, '200px 0px');
+  if (!Section || !near) {
+    return (
+      <div ref={ref}>
+        <CardRowSkeleton kind={kind} />
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<CardRowSkeleton kind={kind} />}>
+      <Section />
+    </Suspense>
   );
 }
 

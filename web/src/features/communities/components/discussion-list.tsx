@@ -1,0 +1,152 @@
+import type { Discussion } from '@common/contracts/communities';
+import { compactCount, relativeTime } from '@common/format';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ChatIcon, HeartIcon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { useDiscussions } from '../api/discussions';
+import type { DiscussionSort } from '../api/keys';
+import { Segmented } from './bits';
+import { CommunityImage } from './community-image';
+import { LockIcon } from './icons';
+import { discussionPath } from './top-discussion-card';
+
+export const sortOptions: { value: DiscussionSort; label: string }[] = [
+  { value: 'new', label: 'New' },
+  { value: 'active', label: 'Active' },
+];
+
+/** One discussion in a list: title (blurred when a spoiler), author, time, likes and comments. */
+export function DiscussionRow({ discussion, showCommunity }: { discussion: Discussion; showCommunity: boolean }) {
+  const author = discussion.author?.displayName ?? 'Anonymous';
+  return (
+    <article
+      aria-label={discussion.title}
+      className="relative flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4 transition-colors duration-150 hover:border-[var(--surface-3)] hover:bg-[var(--surface-2)]/50"
+    >
+      {showCommunity && (
+        <CommunityImage id={discussion.communityId} name={discussion.communityName} src={discussion.communityImage} className="hidden h-12 w-12 shrink-0 rounded-xl sm:grid sm:h-14 sm:w-14" />
+      )}
+      <div className="min-w-0 flex-1">
+        {showCommunity && (
+          <p className="mb-0.5 truncate text-xs font-semibold text-[var(--accent)]">
+            {discussion.communityName}
+            {!discussion.communityIsPublic && <span className="ml-1.5 font-medium text-[var(--muted)]">· Private</span>}
+          </p>
+        )}
+        <h3 className="text-base leading-snug font-semibold break-words">
+          <Link to={discussionPath(discussion.communityId, discussion.discussionId)} className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-ring">
+            {discussion.spoiler && <span className="mr-1.5 text-xs font-semibold tracking-wider text-[var(--danger)] uppercase">Spoiler</span>}
+            <span className={cn(discussion.spoiler && 'blur-[5px] select-none')}>{discussion.title}</span>
+            {discussion.spoiler && <span className="sr-only"> (contains spoilers)</span>}
+          </Link>
+        </h3>
+        {!discussion.spoiler && discussion.body && <p className="mt-1 line-clamp-2 text-sm text-[var(--muted)] break-words">{discussion.body}</p>}
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-[var(--muted)]">
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            <Avatar name={discussion.author?.displayName} photoURL={discussion.author?.imageUrl} size={22} />
+            <span className="max-w-[12rem] truncate font-medium text-[var(--text)]">{author}</span>
+          </span>
+          <time dateTime={discussion.createdAt}>{relativeTime(discussion.createdAt)}</time>
+          {discussion.locked && (
+            <span className="inline-flex items-center gap-1 text-[var(--rating)]">
+              <LockIcon size={12} /> Locked
+            </span>
+          )}
+          <span className="ml-auto inline-flex items-center gap-3 tabular-nums">
+            <span className="inline-flex items-center gap-1" title="Likes">
+              <HeartIcon size={14} fill={discussion.likedByMe ? 'currentColor' : 'none'} className={cn(discussion.likedByMe && 'text-[var(--accent)]')} />
+              {compactCount(discussion.likeCount)}
+              <span className="sr-only">{discussion.likeCount === 1 ? 'like' : 'likes'}</span>
+            </span>
+            <span className="inline-flex items-center gap-1" title="Comments">
+              <ChatIcon size={14} />
+              {compactCount(discussion.commentCount)}
+              <span className="sr-only">{discussion.commentCount === 1 ? 'comment' : 'comments'}</span>
+            </span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Discussions of one community (communityId) or of every community the reader may see (null), New or Active. */
+export function DiscussionList({
+  communityId,
+  sort,
+  onSort,
+  emptyTitle,
+  emptyText,
+  emptyAction,
+}: {
+  communityId: string | null;
+  sort: DiscussionSort;
+  onSort: (s: DiscussionSort) => void;
+  emptyTitle: string;
+  emptyText: string;
+  emptyAction?: React.ReactNode;
+}) {
+  const discussions = useDiscussions(communityId, sort);
+  const results = discussions.data?.pages.flatMap((p) => p.results) ?? [];
+  return (
+    <div>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <Segmented label="Order of discussions" value={sort} options={sortOptions} onChange={onSort} />
+        {discussions.isSuccess && results.length > 0 && (
+          <p className="text-xs text-[var(--muted)]">{sort === 'new' ? 'Newest first' : 'Latest comment first'}</p>
+        )}
+      </div>
+      {discussions.isPending ? (
+        <div className="space-y-3" role="status" aria-label="Loading discussions">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-28 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : discussions.isError ? (
+        <EmptyState
+          tone="error"
+          icon={<ChatIcon size={24} />}
+          title="The discussions did not load"
+          action={
+            <Button variant="secondary" onClick={() => discussions.refetch()} loading={discussions.isFetching}>
+              Try again
+            </Button>
+          }
+        >
+          {discussions.error.message}
+        </EmptyState>
+      ) : results.length === 0 ? (
+        <EmptyState icon={<ChatIcon size={24} />} title={emptyTitle} action={emptyAction}>
+          {emptyText}
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="space-y-3">
+            {results.map((d) => (
+              <li key={d.discussionId}>
+                <DiscussionRow discussion={d} showCommunity={communityId === null} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex justify-center">
+            {discussions.hasNextPage && (
+              <Button variant="secondary" onClick={() => discussions.fetchNextPage()} loading={discussions.isFetchingNextPage}>
+                Load more discussions
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const newDiscussionLink = (communityId?: string) => (
+  <Link to={communityId ? `/createDiscussion?communityId=${encodeURIComponent(communityId)}` : '/createDiscussion'} className={buttonClasses('primary')}>
+    Start a discussion
+  </Link>
+);

@@ -22,9 +22,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
+import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
@@ -169,6 +171,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ratingsRoutes);
   await app.register(watchlistRoutes);
   await app.register(listsRoutes);
+  await app.register(gemsRoutes);
+  await app.register(purchasesRoutes);
   // A public list's page carries its Open Graph tags in the HTML itself.
   await app.register(listPageRoutes);
   startTmdbFeeds(app);

@@ -214,6 +214,83 @@ export interface ListRecentViewsTable {
   viewedAt: Timestamp;
 }
 
+/** Each person's gems: always the sum of their ledger rows, never below zero. */
+export interface GemBalancesTable {
+  userId: string;
+  balance: number;
+}
+
+/** The gem ledger: one row per credit (positive) or debit (negative); `key` names its cause once. */
+export interface GemTransactionsTable {
+  id: string;
+  userId: string;
+  amount: number;
+  reason: string;
+  key: string;
+  description: string;
+  createdAt: Timestamp;
+}
+
+export interface BadgesTable {
+  id: string;
+  name: string;
+  emoji: string;
+  color: string;
+  position: string;
+  price: number;
+  sort: number;
+}
+
+export interface UserBadgesTable {
+  userId: string;
+  badgeId: string;
+  acquiredAt: Timestamp;
+}
+
+export interface EquippedBadgesTable {
+  userId: string;
+  badgeId: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  userId: string;
+  product: string;
+  plan: string;
+  provider: string;
+  providerRef: string | null;
+  currentPeriodEnd: Timestamp;
+  cancelAtPeriodEnd: Bool;
+  endedAt: Timestamp | null;
+  providerUpdated: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PurchasesTable {
+  id: string;
+  userId: string;
+  product: string;
+  kind: string;
+  status: string;
+  amount: number;
+  currency: string;
+  gems: number | null;
+  provider: string;
+  providerRef: string | null;
+  paymentRef: string | null;
+  refundedAmount: number;
+  createdAt: Timestamp;
+  paidAt: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  eventId: string;
+  type: string;
+  receivedAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +313,12 @@ export interface DB {
   listLikes: ListLikesTable;
   listViews: ListViewsTable;
   listRecentViews: ListRecentViewsTable;
+  gemBalances: GemBalancesTable;
+  gemTransactions: GemTransactionsTable;
+  badges: BadgesTable;
+  userBadges: UserBadgesTable;
+  equippedBadges: EquippedBadgesTable;
+  subscriptions: SubscriptionsTable;
+  purchases: PurchasesTable;
+  paymentEvents: PaymentEventsTable;
 }

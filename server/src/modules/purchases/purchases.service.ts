@@ -237,7 +237,7 @@ export async function cancelSandbox(ctx: PurchasesContext, actor: Actor, purchas
 /** A sandbox purchase of the actor: 404 purchase_not_found for another person's or an unknown one. */
 export async function sandboxPurchase(ctx: PurchasesContext, actor: Actor, purchaseId: string) {
   const purchase = await repo.findPurchase(ctx.database.db, purchaseId);
-  if (!purchase || purchase.provider !== 'sandbox') throw notFound('There is no such checkout.', 'purchase_not_found');
+  if (purchase?.provider !== 'sandbox') throw notFound('There is no such checkout.', 'purchase_not_found');
   if (purchase.userId !== actor.id) throw forbidden('This checkout is someone else’s.');
   const product = productById(purchase.product);
   if (!product) throw notFound('There is no such checkout.', 'purchase_not_found');

@@ -31,6 +31,10 @@ const CreateDiscussion = page(() => import('./routes/create-discussion'));
 const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
 const Watchlist = page(() => import('./routes/watchlist'));
+const Premium = page(() => import('./routes/premium'));
+const Gems = page(() => import('./routes/gems'));
+const GemTransactions = page(() => import('./routes/gem-transactions'));
+const Badges = page(() => import('./routes/badges'));
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -66,6 +70,10 @@ export function AppRoutes() {
               <Route path="createCommunity" element={<CreateCommunity />} />
               <Route path="createList" element={<CreateList />} />
               <Route path="watchlist" element={<Watchlist />} />
+              <Route path="premium" element={<Premium />} />
+              <Route path="gems" element={<Gems />} />
+              <Route path="gems/transactions" element={<GemTransactions />} />
+              <Route path="badges" element={<Badges />} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Route>

@@ -1,0 +1,5 @@
+import { TransactionsPage } from '../../features/premium/components/transactions-page';
+
+export default function TransactionsRoute() {
+  return <TransactionsPage />;
+}

@@ -1,0 +1,5 @@
+import { PremiumPage } from '../../features/premium/components/premium-page';
+
+export default function PremiumRoute() {
+  return <PremiumPage />;
+}

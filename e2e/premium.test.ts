@@ -56,9 +56,9 @@ describe('gems, premium and badges', () => {
     const premiere = page.getByRole('button', { name: /^Premiere/ });
     await premiere.click();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$4.99');
-    await page.getByRole('button', { name: /^Platinum/ }).click();
+    await page.getByRole('button', { name: /Platinum/ }).click();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$49.99');
-    await page.getByRole('button', { name: /^Platinum/ }).click();
+    await page.getByRole('button', { name: /Platinum/ }).click();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$0.00');
     await premiere.click();
     await shot(page, 'plans');

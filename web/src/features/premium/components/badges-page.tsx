@@ -2,7 +2,7 @@ import type { Badge } from '@common/contracts/gems';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { StarIcon } from '../../../components/ui/icons';
+import { GemIcon, StarIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../lib/toast';
 import { useBadges, useChangeBadge } from '../api/get-badges';
@@ -59,7 +59,16 @@ export function BadgesPage() {
                   {b.emoji}
                 </span>
                 <p className="mt-3 font-semibold">{b.name}</p>
-                <p className="text-sm text-[var(--muted)] tabular-nums">{b.owned ? 'Owned' : `💎 ${b.price.toLocaleString()} gems`}</p>
+                <p className="inline-flex items-center gap-1 text-sm text-[var(--muted)] tabular-nums">
+                  {b.owned ? (
+                    'Owned'
+                  ) : (
+                    <>
+                      <GemIcon size={14} className="text-[#5ed0ff]" />
+                      {b.price.toLocaleString()} gems
+                    </>
+                  )}
+                </p>
                 <div className="mt-3 w-full">
                   {b.equipped ? (
                     <Button variant="secondary" size="sm" className="w-full" loading={change.isPending && change.variables?.action === 'unequip'} onClick={() => act(null, 'unequip')}>

@@ -2,7 +2,7 @@ import type { ProductId } from '@common/contracts/purchases';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { SparkIcon } from '../../../components/ui/icons';
+import { GemIcon, SparkIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
 import { useProducts } from '../api/get-products';
@@ -63,7 +63,8 @@ export function GemsPage() {
                 key={p.id}
                 selected={selection.plan === p.id}
                 onSelect={() => selection.choose(p.id, p.amount)}
-                title={`💎 ${p.gems?.toLocaleString()} gems`}
+                icon={<GemIcon size={20} className="text-[#5ed0ff]" />}
+                title={`${p.gems?.toLocaleString()} gems`}
                 tag={p.cheaper ? '20%+ cheaper' : undefined}
                 price={formatMoney(p.amount, p.currency)}
               />

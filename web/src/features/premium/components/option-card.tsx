@@ -3,7 +3,7 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 
 /** A plan or bundle to choose: a toggle button (pressed when chosen). */
-export function OptionCard({ selected, onSelect, title, price, detail, tag }: { selected: boolean; onSelect: () => void; title: string; price: string; detail?: ReactNode; tag?: string }) {
+export function OptionCard({ selected, onSelect, title, price, detail, tag, icon }: { selected: boolean; onSelect: () => void; title: string; icon?: ReactNode; price: string; detail?: ReactNode; tag?: string }) {
   return (
     <button
       type="button"
@@ -15,7 +15,10 @@ export function OptionCard({ selected, onSelect, title, price, detail, tag }: { 
       )}
     >
       {tag && <span className="rounded-full bg-[var(--rating)] px-2 py-0.5 text-xs font-semibold text-[#1f1402]">{tag}</span>}
-      <span className="text-lg font-semibold">{title}</span>
+      <span className="flex items-center gap-2 text-lg font-semibold">
+        {icon}
+        {title}
+      </span>
       <span className="text-2xl font-bold tabular-nums">{price}</span>
       {detail && <span className="text-sm text-[var(--muted)]">{detail}</span>}
       <span

@@ -1,6 +1,7 @@
 import type { Me } from '@common/contracts/purchases';
 import { capitalizeWords } from '@common/format';
 import { Link } from 'react-router';
+import { GemIcon } from '../../../components/ui/icons';
 import { ProfilePicture } from '../../../components/ui/profile-picture';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMe } from '../api/get-me';
@@ -22,8 +23,8 @@ export function PremiumHeader() {
           <span>
             Status: <strong className="text-[var(--text)]" data-testid="premium-status">{STATUS_NAMES[user.premiumStatus]}</strong>
           </span>
-          <Link to="/gems" className="rounded hover:text-[var(--text)] focus-ring">
-            <span aria-hidden="true">💎 </span>
+          <Link to="/gems" className="inline-flex items-center gap-1 rounded hover:text-[var(--text)] focus-ring">
+            <GemIcon size={16} className="text-[#5ed0ff]" />
             <strong className="text-[var(--text)] tabular-nums" data-testid="gem-balance">
               {user.gems.toLocaleString()}
             </strong>{' '}

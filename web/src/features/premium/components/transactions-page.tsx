@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses, Spinner } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ListIcon } from '../../../components/ui/icons';
+import { GemIcon, ListIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { cn } from '../../../lib/cn';
@@ -24,8 +24,9 @@ export function TransactionsPage() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Gem transactions</h1>
           <p className="mt-1 text-sm text-[var(--muted)]">
             Balance{' '}
-            <strong className="text-[var(--text)] tabular-nums" data-testid="ledger-balance">
-              💎 {balance.toLocaleString()}
+            <strong className="inline-flex items-center gap-1 text-[var(--text)] tabular-nums" data-testid="ledger-balance">
+              <GemIcon size={15} className="text-[#5ed0ff]" />
+              {balance.toLocaleString()}
             </strong>
           </p>
         </div>
@@ -58,9 +59,11 @@ export function TransactionsPage() {
                   <p className="truncate font-medium">{t.description}</p>
                   <p className="text-xs text-[var(--muted)]">{whenOf(t.createdAt)}</p>
                 </div>
-                <span className={cn('shrink-0 font-semibold tabular-nums', t.amount >= 0 ? 'text-[var(--success)]' : 'text-[var(--danger)]')}>
+                <span className={cn('inline-flex shrink-0 items-center gap-1 font-semibold tabular-nums', t.amount >= 0 ? 'text-[var(--success)]' : 'text-[var(--danger)]')}>
                   {t.amount >= 0 ? '+' : '−'}
-                  {Math.abs(t.amount).toLocaleString()} 💎
+                  {Math.abs(t.amount).toLocaleString()}
+                  <GemIcon size={15} />
+                  <span className="sr-only">gems</span>
                 </span>
               </li>
             ))}

@@ -76,6 +76,7 @@ describe('gems, premium and badges', () => {
     await page.getByText('Popcorn badge bought').waitFor();
     await expect.poll(() => page.getByTestId('gem-balance').textContent()).toBe('450');
     await page.getByRole('button', { name: 'Equip Popcorn' }).click();
+    await page.getByRole('button', { name: 'Take off Popcorn' }).waitFor();
     await page.getByText('Popcorn badge equipped').waitFor();
     const picture = page.getByTestId('profile-picture').first();
     await expect.poll(() => picture.getByTestId('profile-badge').textContent()).toBe('🍿');

@@ -2,8 +2,9 @@ import type { Badge } from '@common/contracts/gems';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { GemIcon, StarIcon } from '../../../components/ui/icons';
+import { CheckIcon, GemIcon, StarIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useBadges, useChangeBadge } from '../api/get-badges';
 import { PremiumHeader } from './premium-header';
@@ -54,7 +55,11 @@ export function BadgesPage() {
             const short = !b.owned && badges.data.balance < b.price;
             const busy = change.isPending && change.variables?.badgeId === b.id;
             return (
-              <li key={b.id} className="flex flex-col items-center rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4 text-center" data-testid={`badge-${b.id}`}>
+              <li
+                key={b.id}
+                className={cn('flex flex-col items-center rounded-2xl border bg-[var(--surface)] p-4 text-center', b.equipped ? 'border-[var(--accent)]' : 'border-[var(--border)]')}
+                data-testid={`badge-${b.id}`}
+              >
                 <span className="grid h-16 w-16 place-items-center rounded-full text-3xl shadow-inner" style={{ background: b.color }} aria-hidden="true">
                   {b.emoji}
                 </span>
@@ -71,8 +76,15 @@ export function BadgesPage() {
                 </p>
                 <div className="mt-3 w-full">
                   {b.equipped ? (
-                    <Button variant="secondary" size="sm" className="w-full" loading={change.isPending && change.variables?.action === 'unequip'} onClick={() => act(null, 'unequip')}>
-                      Equipped · Take off
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="w-full border border-[var(--accent)] text-[var(--accent)]"
+                      loading={change.isPending && change.variables?.action === 'unequip'}
+                      onClick={() => act(null, 'unequip')}
+                      aria-label={`Take off ${b.name}`}
+                    >
+                      <CheckIcon size={16} /> Equipped
                     </Button>
                   ) : b.owned ? (
                     <Button size="sm" className="w-full" loading={busy} onClick={() => act(b, 'equip')} aria-label={`Equip ${b.name}`}>

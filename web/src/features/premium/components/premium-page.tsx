@@ -55,6 +55,11 @@ export function PremiumPage() {
               <strong>Test mode:</strong> payments go to the built-in sandbox checkout. No money moves.
             </p>
           )}
+          {!canSubscribe && sub && (
+            <p className="mb-4 rounded-xl border border-[var(--border)] bg-[var(--surface)] px-4 py-3 text-sm">
+              You are on <strong>{STATUS_NAMES[sub.plan]}</strong>. To change plans, cancel it in the subscription settings below; it stays active until the end of the paid period.
+            </p>
+          )}
           <fieldset disabled={!canSubscribe} className="grid gap-4 sm:grid-cols-2 disabled:opacity-60">
             <legend className="sr-only">Choose a plan</legend>
             {products.data.subscriptions.map((p) => (

@@ -56,7 +56,9 @@ export async function gemsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.buyBadge(app.database, actor, actor.id, req.params.badgeId) };
+      const data = await service.buyBadge(app.database, actor, actor.id, req.params.badgeId);
+      app.premiumProfiles.forget(actor.id);
+      return { data };
     },
   );
 
@@ -73,7 +75,9 @@ export async function gemsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.equipBadge(app.database, actor, actor.id, req.params.badgeId) };
+      const data = await service.equipBadge(app.database, actor, actor.id, req.params.badgeId);
+      app.premiumProfiles.forget(actor.id);
+      return { data };
     },
   );
 
@@ -84,7 +88,9 @@ export async function gemsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.unequipBadge(app.database, actor, actor.id) };
+      const data = await service.unequipBadge(app.database, actor, actor.id);
+      app.premiumProfiles.forget(actor.id);
+      return { data };
     },
   );
 }

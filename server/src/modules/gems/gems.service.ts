@@ -84,7 +84,8 @@ export async function unequipBadge(database: Database, actor: Actor, ownerId: st
 
 /**
  * Credits the gem reward of a level once per person and level (key `level:<userId>:<level>`), inside the
- * caller's transaction; answers whether it was credited now. For the levels computation.
+ * caller's transaction; answers whether it was credited now. For the levels computation: after the transaction
+ * commits, call `app.premiumProfiles.forget(userId)` so GET /api/user/me shows the new balance at once.
  */
 export async function creditLevelReward(trx: Database['db'], userId: string, level: string, label: string, gems: number): Promise<boolean> {
   const booked = await repo.bookGems(trx, { userId, reason: 'level_reward', key: `level:${userId}:${level}`, description: `Reached ${label}`, amount: gems });

@@ -13,8 +13,12 @@ type Headers = Record<string, string>;
 
 const get = (url: string, headers?: Headers) => ctx.app.inject({ method: 'GET', url, headers });
 const post = (url: string, headers?: Headers) => ctx.app.inject({ method: 'POST', url, headers });
-const credit = (userId: string, key: string, amount: number) =>
-  ctx.database.db.transaction().execute((trx) => bookGems(trx, { userId, reason: 'level_reward', key, description: 'Test credit', amount }));
+/** As the levels will: booked in a transaction, then what /api/user/me keeps is dropped. */
+const credit = async (userId: string, key: string, amount: number) => {
+  const booked = await ctx.database.db.transaction().execute((trx) => bookGems(trx, { userId, reason: 'level_reward', key, description: 'Test credit', amount }));
+  ctx.app.premiumProfiles.forget(userId);
+  return booked;
+};
 const ledgerSum = async (userId: string) => {
   const rows = await ctx.database.db.selectFrom('gemTransactions').select('amount').where('userId', '=', userId).execute();
   return rows.reduce((s, r) => s + Number(r.amount), 0);
@@ -48,6 +52,7 @@ describe('the ledger', () => {
   it('credits a level reward once per person and level', async () => {
     const once = await ctx.database.db.transaction().execute((trx) => creditLevelReward(trx, ada.user.id, 'buff', 'Reel Buff', 10));
     const twice = await ctx.database.db.transaction().execute((trx) => creditLevelReward(trx, ada.user.id, 'buff', 'Reel Buff', 10));
+    ctx.app.premiumProfiles.forget(ada.user.id);
     expect([once, twice]).toEqual([true, false]);
     const me = MeSchema.parse((await get('/api/user/me', ada.headers)).json().data);
     expect(me.gems).toBe(10);
@@ -91,6 +96,7 @@ describe('the ledger', () => {
       .transaction()
       .execute((trx) => bookGems(trx, { userId: ben.user.id, reason: 'gem_bundle_refund', key: `r:${ben.user.id}`, description: 'Refund', amount: -100, whenShort: 'clamp' }));
     expect(taken).toBe(-30);
+    ctx.app.premiumProfiles.forget(ben.user.id);
     expect(MeSchema.parse((await get('/api/user/me', ben.headers)).json().data).gems).toBe(0);
     expect(await ledgerSum(ben.user.id)).toBe(0);
   });

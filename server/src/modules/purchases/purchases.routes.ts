@@ -93,7 +93,9 @@ export async function purchasesRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.cancelSubscription(ctx, actor) };
+      const data = await service.cancelSubscription(ctx, actor);
+      app.premiumProfiles.forget(actor.id);
+      return { data };
     },
   );
 
@@ -145,6 +147,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
           const actor = req.requireUser();
           const product =
             action === 'confirm' ? await service.confirmSandbox(ctx, actor, req.params.purchaseId) : await service.cancelSandbox(ctx, actor, req.params.purchaseId);
+          app.premiumProfiles.forget(actor.id);
           return reply.redirect(service.returnPathOf(product, action === 'confirm' ? 'success' : 'canceled'), 303);
         },
       );
@@ -170,7 +173,9 @@ export async function purchasesRoutes(app: FastifyInstance) {
         if (!stripe || !stripeSettings) return reply.callNotFound();
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
         const event = verifyWebhook(stripe, raw, req.headers['stripe-signature'], stripeSettings.webhookSecret);
-        const processed = await handleStripeEvent(app.database, stripe, event);
+        const touched = new Set<string>();
+        const processed = await handleStripeEvent(app.database, stripe, event, touched);
+        for (const userId of touched) app.premiumProfiles.forget(userId);
         return { data: { received: true as const, processed } };
       },
     );

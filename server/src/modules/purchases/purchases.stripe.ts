@@ -89,9 +89,10 @@ function periodEndOf(sub: Stripe.Subscription): Date | null {
  * what it books). Handled: checkout.session.completed and .async_payment_succeeded (a paid checkout),
  * checkout.session.expired (an abandoned one), invoice.paid (a subscription's first or renewed period),
  * customer.subscription.updated and .deleted (cancellation at period end, end), charge.refunded (a refunded gem
- * bundle debits its gems, never below zero). Other types are recorded and ignored.
+ * bundle debits its gems, never below zero). Other types are recorded and ignored. The people whose gems or
+ * subscription it may have changed are added to `touched`.
  */
-export async function handleStripeEvent(database: Database, stripe: Stripe, event: Stripe.Event): Promise<boolean> {
+export async function handleStripeEvent(database: Database, stripe: Stripe, event: Stripe.Event, touched = new Set<string>()): Promise<boolean> {
   const meta: PaymentEvent = { provider: 'stripe', id: event.id, type: event.type, created: event.created };
   const dialect = database.dialect;
   switch (event.type) {
@@ -112,6 +113,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
         subscription = { providerRef: subscriptionId, periodEnd: end };
       }
       const paymentRef = idOf(session.payment_intent as string | { id: string } | null);
+      touched.add(purchase.userId);
       return processOnce(database, meta, async (trx, now) => {
         const fresh = await repo.findPurchase(trx, purchase.id);
         if (fresh) await completePurchase(trx, dialect, fresh, { now, paymentRef, event: meta, subscription });
@@ -138,6 +140,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
         if (!userId || !product || product.kind !== 'subscription') return;
         const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
         if (!user) return;
+        touched.add(userId);
         if (invoice.billing_reason === 'subscription_cycle' && invoice.id) {
           // A renewal is a payment of its own in the person's purchases.
           await trx
@@ -171,6 +174,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
       return processOnce(database, meta, async (trx, now) => {
         const known = await repo.findSubscriptionByRef(trx, 'stripe', sub.id);
         if (!known) return;
+        touched.add(known.userId);
         const locked = await repo.lockSubscription(trx, known.userId);
         if (!locked || locked.providerRef !== sub.id || Number(locked.providerUpdated) > event.created) return;
         const end = periodEndOf(sub);
@@ -195,6 +199,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
         if (!paymentIntent) return;
         const purchase = await repo.findPurchaseByPaymentRef(trx, 'stripe', paymentIntent);
         if (!purchase || charge.amount <= 0) return;
+        touched.add(purchase.userId);
         const refunded = Math.min(charge.amount_refunded, charge.amount);
         if (refunded <= Number(purchase.refundedAmount)) return;
         if (purchase.kind === 'gems' && purchase.gems) {

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { MeSchema } from '../../../../common/contracts/purchases.ts';
-import { premiumProfileOf } from '../purchases/premium.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { setProfile } from './user.service.ts';
 
@@ -24,7 +23,7 @@ export async function userRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const user = req.requireUser();
       reply.header('cache-control', 'private, no-store');
-      return { data: { ...presentCurrentUser(user), ...(await premiumProfileOf(app.database.db, user.id)) } };
+      return { data: { ...presentCurrentUser(user), ...(await app.premiumProfiles.of(user)) } };
     },
   );
 

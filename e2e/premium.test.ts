@@ -107,9 +107,10 @@ describe('gems, premium and badges', () => {
     await page.getByRole('heading', { name: 'Subscription settings' }).waitFor();
     await expect.poll(() => page.getByTestId('subscription-state').textContent()).toContain('renews on');
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
-    await shot(page, 'cancel-dialog');
-    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel your Premiere subscription?' });
+    await confirm.waitFor();
+    await shot(page, 'cancel-confirm');
+    await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByText('Subscription canceled. Premium stays until the end of the paid period.').waitFor();
     await expect.poll(() => page.getByTestId('subscription-state').textContent()).toContain('is canceled and stays active until');
     expect(await page.getByTestId('premium-status').textContent()).toBe('Premiere');

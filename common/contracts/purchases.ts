@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CurrentUserSchema } from './auth.ts';
 import { BadgeLookSchema } from './gems.ts';
 
 /** The premium statuses (spec 6): Premiere and Platinum are subscriptions; they let a badge show. */
@@ -125,6 +124,3 @@ export const PremiumProfileSchema = z.object({
 });
 export type PremiumProfile = z.infer<typeof PremiumProfileSchema>;
 
-/** GET /api/user/me: the signed-in person with their premium status, gems and the badge they wear. */
-export const MeSchema = CurrentUserSchema.extend(PremiumProfileSchema.shape);
-export type Me = z.infer<typeof MeSchema>;

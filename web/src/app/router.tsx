@@ -31,10 +31,7 @@ const CreateDiscussion = page(() => import('./routes/create-discussion'));
 const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
 const Watchlist = page(() => import('./routes/watchlist'));
-const Premium = page(() => import('./routes/premium'));
-const Gems = page(() => import('./routes/gems'));
-const GemTransactions = page(() => import('./routes/gem-transactions'));
-const Badges = page(() => import('./routes/badges'));
+const PremiumArea = page(() => import('./routes/premium-area'));
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -70,10 +67,9 @@ export function AppRoutes() {
               <Route path="createCommunity" element={<CreateCommunity />} />
               <Route path="createList" element={<CreateList />} />
               <Route path="watchlist" element={<Watchlist />} />
-              <Route path="premium" element={<Premium />} />
-              <Route path="gems" element={<Gems />} />
-              <Route path="gems/transactions" element={<GemTransactions />} />
-              <Route path="badges" element={<Badges />} />
+              <Route path="premium" element={<PremiumArea />} />
+              <Route path="gems/*" element={<PremiumArea />} />
+              <Route path="badges" element={<PremiumArea />} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Route>

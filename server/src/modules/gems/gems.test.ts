@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadgesSchema, GemTransactionsPageSchema } from '../../../../common/contracts/gems.ts';
-import { MeSchema } from '../../../../common/contracts/purchases.ts';
+import { MeSchema } from '../../../../common/contracts/me.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { bookGems } from './gems.repository.ts';
 import { creditLevelReward } from './gems.service.ts';

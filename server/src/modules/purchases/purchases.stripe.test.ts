@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckoutSchema, MeSchema, ProductsSchema, PurchasesSchema } from '../../../../common/contracts/purchases.ts';
+import { MeSchema } from '../../../../common/contracts/me.ts';
+import { CheckoutSchema, ProductsSchema, PurchasesSchema } from '../../../../common/contracts/purchases.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GemTransactionsPageSchema } from '../../../../common/contracts/gems.ts';
-import { CheckoutSchema, MeSchema, ProductsSchema, PurchasesSchema } from '../../../../common/contracts/purchases.ts';
+import { MeSchema } from '../../../../common/contracts/me.ts';
+import { CheckoutSchema, ProductsSchema, PurchasesSchema } from '../../../../common/contracts/purchases.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
-import { MeSchema } from '../../../../common/contracts/purchases.ts';
+import { MeSchema } from '../../../../common/contracts/me.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { setProfile } from './user.service.ts';
 

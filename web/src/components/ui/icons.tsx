@@ -216,10 +216,3 @@ export const TrashIcon = (props: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   </Svg>
 );
-
-export const GemIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M6 3h12l4 6-10 12L2 9z" />
-    <path d="M2 9h20M12 21 8 9l4-6 4 6-4 12" />
-  </Svg>
-);

@@ -1,6 +1,11 @@
-import { avatarLetter } from '@common/format';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
+
+/**
+ * The initial shown without a picture: as avatarLetter in common/format.ts. Written here so the pages using this
+ * widget do not pull common/format out of the chunk /home shares with them (the /home JS budget).
+ */
+const initialOf = (name?: string | null): string => Array.from(name?.trim() ?? '')[0]?.toUpperCase() ?? '?';
 
 export type PremiumStatus = 'none' | 'premiere' | 'platinum';
 
@@ -55,7 +60,7 @@ export function ProfilePicture({ name, photoURL, premiumStatus = 'none', badge, 
           style={{ fontSize: Math.round(size * 0.4) }}
           aria-hidden="true"
         >
-          {showPhoto ? <img src={photoURL ?? undefined} alt="" className="h-full w-full object-cover" onError={() => setFailed(true)} /> : avatarLetter(name)}
+          {showPhoto ? <img src={photoURL ?? undefined} alt="" className="h-full w-full object-cover" onError={() => setFailed(true)} /> : initialOf(name)}
         </span>
       </span>
       {shownBadge && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { BookmarkIcon, GemIcon, LogoutIcon, SparkIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, LogoutIcon, SparkIcon, StarIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
 import { ThemeOptions } from './theme-options';
 
@@ -29,7 +29,7 @@ export default function AccountMenuItems() {
         <SparkIcon size={18} className="text-[var(--muted)]" /> Premium
       </Link>
       <Link to="/gems" role="menuitem" className={menuItemClasses}>
-        <GemIcon size={18} className="text-[var(--muted)]" /> Gems and badges
+        <StarIcon size={18} className="text-[var(--muted)]" /> Gems and badges
       </Link>
       <div className="my-1 h-px bg-[var(--border)]" />
       <ThemeOptions />

@@ -1,6 +1,13 @@
-import { MeSchema } from '@common/contracts/purchases';
+import { PremiumProfileSchema } from '@common/contracts/purchases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+
+/**
+ * The fields of GET /api/user/me these screens read (the whole answer is common/contracts/me.ts, which would bring
+ * the sign-in contract into this chunk).
+ */
+const MeSchema = PremiumProfileSchema.extend({ id: z.string(), displayName: z.string(), photoURL: z.string().nullable() });
 
 /** Under this key: everything a payment, a badge or a cancellation changes. */
 export const premiumKey = ['premium'] as const;

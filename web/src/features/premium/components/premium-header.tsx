@@ -1,12 +1,12 @@
-import type { Me } from '@common/contracts/purchases';
-import { capitalizeWords } from '@common/format';
+import type { PremiumStatus } from '@common/contracts/purchases';
 import { Link } from 'react-router';
-import { GemIcon } from '../../../components/ui/icons';
+import { GemIcon } from '../../../components/ui/gem-icon';
+
 import { ProfilePicture } from '../../../components/ui/profile-picture';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMe } from '../api/get-me';
 
-export const STATUS_NAMES: Record<Me['premiumStatus'], string> = { none: 'Free', premiere: 'Premiere', platinum: 'Platinum' };
+export const STATUS_NAMES: Record<PremiumStatus, string> = { none: 'Free', premiere: 'Premiere', platinum: 'Platinum' };
 
 /** The reader's picture widget with premium status and gems: the top of the premium, gems and badges screens. */
 export function PremiumHeader() {
@@ -18,7 +18,8 @@ export function PremiumHeader() {
     <section aria-label="Your profile" className="mb-8 flex flex-wrap items-center gap-5 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-5">
       <ProfilePicture name={user.displayName} photoURL={user.photoURL} premiumStatus={user.premiumStatus} badge={user.badge} size={80} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-lg font-semibold">{capitalizeWords(user.displayName)}</p>
+        {/* Capitalized per word (spec 5) by CSS, as capitalizeWords would. */}
+        <p className="truncate text-lg font-semibold capitalize">{user.displayName}</p>
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-[var(--muted)]">
           <span>
             Status: <strong className="text-[var(--text)]" data-testid="premium-status">{STATUS_NAMES[user.premiumStatus]}</strong>

@@ -1,7 +1,6 @@
 import type { ProductId, Purchases } from '@common/contracts/purchases';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SparkIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -122,17 +121,21 @@ function SubscriptionSettings({ purchases, loading }: { purchases?: Purchases; l
           </div>
         )}
       </div>
-      {confirming && sub && (
-        <Dialog label="Cancel subscription" onClose={() => setConfirming(false)} className="mx-4 w-full max-w-md rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-6 shadow-2xl">
-          <h2 className="text-lg font-semibold">Cancel your {STATUS_NAMES[sub.plan]} subscription?</h2>
-          <p className="mt-2 text-sm text-[var(--muted)]">It will not renew. You keep premium and your badge on show until {dateOf(sub.currentPeriodEnd)}.</p>
+      {confirming && sub && sub.status === 'active' && !sub.cancelAtPeriodEnd && (
+        <div role="alertdialog" aria-labelledby="cancel-title" aria-describedby="cancel-text" className="mt-3 rounded-2xl border border-[var(--danger)]/50 bg-[var(--surface)] p-5" data-testid="cancel-confirm">
+          <h3 id="cancel-title" className="text-base font-semibold">
+            Cancel your {STATUS_NAMES[sub.plan]} subscription?
+          </h3>
+          <p id="cancel-text" className="mt-1 text-sm text-[var(--muted)]">
+            It will not renew. You keep premium and your badge on show until {dateOf(sub.currentPeriodEnd)}.
+          </p>
           {cancel.isError && (
             <p role="alert" className="mt-3 text-sm text-[var(--danger)]">
               {cancel.error.message}
             </p>
           )}
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Button variant="ghost" onClick={() => setConfirming(false)} data-autofocus>
+          <div className="mt-4 flex flex-wrap justify-end gap-3">
+            <Button variant="ghost" onClick={() => setConfirming(false)} autoFocus>
               Keep it
             </Button>
             <Button
@@ -147,10 +150,10 @@ function SubscriptionSettings({ purchases, loading }: { purchases?: Purchases; l
                 })
               }
             >
-              Cancel subscription
+              Yes, cancel
             </Button>
           </div>
-        </Dialog>
+        </div>
       )}
     </section>
   );

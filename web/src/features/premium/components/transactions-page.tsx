@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses, Spinner } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { GemIcon, ListIcon } from '../../../components/ui/icons';
+import { GemIcon } from '../../../components/ui/gem-icon';
+import { ListIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { cn } from '../../../lib/cn';

@@ -1,5 +1,0 @@
-import { TransactionsPage } from '../../features/premium/components/transactions-page';
-
-export default function TransactionsRoute() {
-  return <TransactionsPage />;
-}

@@ -1,5 +1,0 @@
-import { PremiumPage } from '../../features/premium/components/premium-page';
-
-export default function PremiumRoute() {
-  return <PremiumPage />;
-}

@@ -180,6 +180,34 @@ describe('Stripe checkout', () => {
   });
 });
 
+describe('Stripe failing', () => {
+  it('answers 502 payment_provider_error when Stripe refuses a cancellation, and keeps the subscription renewing', async () => {
+    const carl = await buildUser(ctx, { displayName: 'Carl Stripe' });
+    await ctx.database.db
+      .insertInto('subscriptions')
+      .values({
+        id: crypto.randomUUID(),
+        userId: carl.user.id,
+        product: 'premiere_monthly',
+        plan: 'premiere',
+        provider: 'stripe',
+        providerRef: 'sub_missing_at_stripe',
+        currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(),
+        cancelAtPeriodEnd: ctx.database.dialect === 'postgres' ? false : 0,
+        endedAt: null,
+        providerUpdated: 0,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/purchases/subscription/cancel', headers: carl.headers });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('payment_provider_error');
+    const data = PurchasesSchema.parse((await get('/api/purchases', carl.headers)).json().data);
+    expect(data.subscription?.cancelAtPeriodEnd).toBe(false);
+  });
+});
+
 describe('Stripe webhooks', () => {
   it('refuses a forged, missing or wrongly keyed signature with 400 and changes nothing', async () => {
     const { purchaseId } = await checkout('gems_100', ada.headers);

@@ -24,6 +24,16 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+/** A call to Stripe that fails (down, refused, misconfigured) answers 502 payment_provider_error; nothing is booked. */
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new AppError(502, 'payment_provider_error', `The payment provider did not answer as expected: ${message}`.slice(0, 300));
+  }
+}
+
 /** Stripe Checkout Sessions: one-off payments for gem bundles, subscriptions for the premium plans. */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
@@ -32,7 +42,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const { product } = input;
       const metadata = { purchaseId: input.purchaseId, userId: input.userId, product: product.id };
       const subscription = product.kind === 'subscription';
-      const session = await stripe.checkout.sessions.create(
+      const session = await providerCall(() => stripe.checkout.sessions.create(
         {
           mode: subscription ? 'subscription' : 'payment',
           client_reference_id: input.purchaseId,
@@ -54,12 +64,13 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           cancel_url: input.cancelUrl,
         },
         { idempotencyKey: `checkout-${input.purchaseId}` },
-      );
+      ));
       if (!session.url) throw new Error('Stripe answered a Checkout Session without a url');
       return { url: session.url, providerRef: session.id };
     },
     async cancelAtPeriodEnd(sub) {
-      if (sub.providerRef) await stripe.subscriptions.update(sub.providerRef, { cancel_at_period_end: true });
+      const ref = sub.providerRef;
+      if (ref) await providerCall(() => stripe.subscriptions.update(ref, { cancel_at_period_end: true }));
     },
   };
 }
@@ -107,7 +118,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
       const subscriptionId = idOf(session.subscription as string | { id: string } | null);
       if (session.mode === 'subscription' && subscriptionId) {
         // The period is the subscription's: read from Stripe before the transaction, never inside it.
-        const sub = typeof session.subscription === 'object' && session.subscription ? session.subscription : await stripe.subscriptions.retrieve(subscriptionId);
+        const sub = typeof session.subscription === 'object' && session.subscription ? session.subscription : await providerCall(() => stripe.subscriptions.retrieve(subscriptionId));
         const end = periodEndOf(sub);
         if (!end) throw new AppError(502, 'stripe_unavailable', 'Stripe answered a subscription without its period.');
         subscription = { providerRef: subscriptionId, periodEnd: end };

@@ -66,6 +66,26 @@ describe('GET /api/purchases/products', () => {
   });
 });
 
+describe('the API document', () => {
+  it('describes every gems and purchases route', async () => {
+    const doc = (await get('/api/docs/openapi.json')).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    for (const [path, method] of [
+      ['/api/gems/transactions', 'get'],
+      ['/api/profile/badges', 'get'],
+      ['/api/profile/badges/{badgeId}/buy', 'post'],
+      ['/api/profile/badges/{badgeId}/equip', 'post'],
+      ['/api/purchases/products', 'get'],
+      ['/api/purchases/checkout', 'post'],
+      ['/api/purchases', 'get'],
+      ['/api/purchases/subscription/cancel', 'post'],
+      ['/api/purchases/webhooks/stripe', 'post'],
+      ['/api/purchases/sandbox/{purchaseId}/confirm', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
+    }
+  });
+});
+
 describe('without a session', () => {
   it('answers 401 on every personal purchases route', async () => {
     for (const res of [

@@ -323,6 +323,36 @@ describe('Stripe webhooks', () => {
     expect((await me(ada.headers)).premiumStatus).toBe('none');
   });
 
+  it('gives the same result when the first invoice arrives before the checkout completes', async () => {
+    const dora = await buildUser(ctx, { displayName: 'Dora Early' });
+    const { purchaseId } = await checkout('platinum_annual', dora.headers);
+    const now = Math.floor(Date.now() / 1000);
+    const end = now + 365 * 86400;
+    standIn.subscriptions.set('sub_test_dora', stripeSubscription('sub_test_dora', end));
+    const firstInvoice = {
+      id: 'in_test_dora_1',
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      status: 'paid',
+      amount_paid: 4999,
+      currency: 'usd',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_dora', metadata: { userId: dora.user.id, product: 'platinum_annual', purchaseId } } },
+      lines: { object: 'list', data: [{ id: 'il_d', object: 'line_item', amount: 4999, period: { start: now, end } }], has_more: false },
+    };
+    expect((await send(stripeEvent('invoice.paid', firstInvoice, { created: now }))).statusCode).toBe(200);
+    expect((await me(dora.headers)).premiumStatus).toBe('platinum');
+    const completed = stripeEvent(
+      'checkout.session.completed',
+      completedSession(await providerRefOf(purchaseId), purchaseId, { mode: 'subscription', subscription: 'sub_test_dora', payment_intent: null }),
+      { created: now - 1 },
+    );
+    expect((await send(completed)).statusCode).toBe(200);
+    const data = PurchasesSchema.parse((await get('/api/purchases', dora.headers)).json().data);
+    expect(data).toMatchObject({ premiumStatus: 'platinum', subscription: { plan: 'platinum', currentPeriodEnd: new Date(end * 1000).toISOString(), cancelAtPeriodEnd: false } });
+    // One payment: the first invoice is the checkout's, not a renewal.
+    expect(data.purchases.filter((p) => p.status === 'paid').map((p) => p.id)).toEqual([purchaseId]);
+  });
+
   it('records event types it does not handle and answers 200', async () => {
     const res = await send(stripeEvent('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(res.statusCode).toBe(200);

@@ -13,8 +13,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  // better-sqlite3 loads a compiled addon; the API reference serves its own files from disk.
-  external: ['better-sqlite3', '@scalar/fastify-api-reference', 'pg-native'],
+  // better-sqlite3 and sharp load compiled addons; the API reference serves its own files from disk.
+  external: ['better-sqlite3', '@scalar/fastify-api-reference', 'pg-native', 'sharp'],
   // Bundled CommonJS packages call require(); give them one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

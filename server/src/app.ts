@@ -31,6 +31,8 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
+import { createMediaStorage, type MediaStorage } from './modules/uploads/storage.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     cache: Cache;
     /** Premium status, gems and badge of signed-in people, kept like their sessions (modules/purchases/premium-cache.ts). */
     premiumProfiles: PremiumProfiles;
+    /** Uploaded files: local disk (MEDIA_DIR), or S3-compatible storage when S3_BUCKET is set. */
+    mediaStorage: MediaStorage;
   }
 }
 
@@ -119,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('redis', redis);
   const cacheOptions = { prefix: opts.cachePrefix, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
+  app.decorate('mediaStorage', createMediaStorage(config));
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };
@@ -130,6 +135,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     // JSON answers get the short set that applies to them.
     { prefix: '/api/', headers: apiHeaders(helmetHeaders(helmetOptions)) },
+    // Uploaded images: nothing in them may run or be sniffed as anything else.
+    { prefix: '/media/', headers: apiHeaders(helmetHeaders(helmetOptions)) },
   ]);
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -180,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(listsRoutes);
   await app.register(gemsRoutes);
   await app.register(purchasesRoutes);
+  await app.register(uploadsRoutes);
   // A public list's page carries its Open Graph tags in the HTML itself.
   await app.register(listPageRoutes);
   startTmdbFeeds(app);

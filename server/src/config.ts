@@ -64,6 +64,27 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Stripe's API address, for a stand-in in tests (https://api.stripe.com when unset). */
     STRIPE_API_URL: z.url().optional(),
+    /** Uploaded images on local disk (when S3_BUCKET is unset). */
+    MEDIA_DIR: z.string().min(1).default('./data/media'),
+    /** Image uploads (POST /api/uploads/images) per person per hour. */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** S3-compatible storage for uploaded images: set S3_BUCKET to use it instead of MEDIA_DIR. */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)')
+      .optional(),
+    /** The service's address for MinIO, Cloudflare R2, Backblaze B2, ...; unset for AWS itself. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addresses (endpoint/bucket/key), which MinIO and most S3-compatible services need; default: on with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    /** Public https address of the bucket (or a CDN in front of it): images are then linked there instead of served through /media/images/. */
+    S3_PUBLIC_URL: z
+      .url({ protocol: /^https$/, error: 'must be an https:// address' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -78,6 +99,15 @@ const EnvSchema = z
         path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
         message: 'is required with the other STRIPE_ variable (set both for Stripe, neither for the sandbox)',
       });
+    }
+    if (!env.S3_BUCKET) {
+      for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+        if (env[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET as well' });
+      }
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other S3 key (set both, or neither to use the AWS default credentials)' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });

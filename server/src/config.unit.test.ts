@@ -60,4 +60,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ TMDB_REFRESH_HOURS: '0.1' })).toThrow(/TMDB_REFRESH_HOURS: must be 0 \(off\) or from 0.25 to 168 hours/);
     expect(() => loadConfig({ TMDB_REFRESH_HOURS: '1000' })).toThrow(/TMDB_REFRESH_HOURS/);
   });
+
+  it('reads where uploaded images go: local disk by default, S3-compatible storage with S3_BUCKET', () => {
+    const local = loadConfig({});
+    expect([local.MEDIA_DIR, local.S3_BUCKET, local.UPLOAD_RATE_LIMIT]).toEqual(['./data/media', undefined, 30]);
+    const s3 = loadConfig({ S3_BUCKET: 'reelhouse-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PUBLIC_URL: 'https://cdn.example.com/media/' });
+    expect([s3.S3_BUCKET, s3.S3_REGION, s3.S3_PUBLIC_URL]).toEqual(['reelhouse-media', 'us-east-1', 'https://cdn.example.com/media']);
+    expect(() => loadConfig({ S3_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/S3_PUBLIC_URL: needs S3_BUCKET as well/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_PUBLIC_URL: 'http://cdn.example.com' })).toThrow(/S3_PUBLIC_URL: must be an https:\/\/ address/);
+    expect(() => loadConfig({ S3_BUCKET: 'Media_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY: is required with the other S3 key/);
+  });
 });

@@ -61,6 +61,8 @@ export async function createTestApp(
   const { database, url, cleanup } = await openTestDatabase();
   const web = mkdtempSync(join(tmpdir(), 'reelhouse-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Reelhouse</title><div id="root"></div>');
+  // Uploaded images go to a directory of the test's own, never to ./data/media.
+  const media = mkdtempSync(join(tmpdir(), 'reelhouse-media-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -68,6 +70,7 @@ export async function createTestApp(
     SMTP_URL: smtp.url,
     APP_URL: 'http://localhost:3000',
     WEB_DIST: web,
+    MEDIA_DIR: media,
     // On a busy test machine the event loop is often late; tests of that limit set it themselves.
     PRESSURE_EVENT_LOOP_DELAY_MS: '0',
     ...env,
@@ -86,6 +89,7 @@ export async function createTestApp(
       await smtp.close();
       await cleanup();
       rmSync(web, { recursive: true, force: true });
+      rmSync(media, { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,7 @@ import * as m20261126000100 from './migrations/20261126000100_search_query_click
 import * as m20261127000100 from './migrations/20261127000100_ratings.ts';
 import * as m20261127000200 from './migrations/20261127000200_watchlist.ts';
 import * as m20261127000300 from './migrations/20261127000300_lists.ts';
+import * as m20261128000200 from './migrations/20261128000200_uploads.ts';
 import * as m20261128000300 from './migrations/20261128000300_gems_purchases.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127000100_ratings': m20261127000100,
   '20261127000200_watchlist': m20261127000200,
   '20261127000300_lists': m20261127000300,
+  '20261128000200_uploads': m20261128000200,
   '20261128000300_gems_purchases': m20261128000300,
 };
 

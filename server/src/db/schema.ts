@@ -291,6 +291,19 @@ export interface PaymentEventsTable {
   receivedAt: Timestamp;
 }
 
+/** An image stored through the upload route (the file itself is in the media storage under `key`). */
+export interface ImageUploadsTable {
+  /** The stored name, `<uuid>.webp`: the last part of its /media/images/ address. */
+  key: string;
+  ownerId: string;
+  purpose: 'community' | 'profile';
+  /** Bytes of the stored (re-encoded) file. */
+  size: number;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -321,4 +334,5 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   purchases: PurchasesTable;
   paymentEvents: PaymentEventsTable;
+  imageUploads: ImageUploadsTable;
 }

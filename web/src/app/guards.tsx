@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import { Spinner } from '../components/ui/button';
 import { useCurrentUser } from '../lib/current-user';
 
@@ -17,7 +17,9 @@ function Checking() {
 export function RequireAuth() {
   const { user, status } = useCurrentUser();
   const location = useLocation();
-  if (user) return <Outlet />;
+  // The frame's context (app/layout/outlet-context.ts) passes through to the pages.
+  const context = useOutletContext();
+  if (user) return <Outlet context={context} />;
   if (status === 'checking') return <Checking />;
   return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SideMenu, TopBar } from '../../features/navigation';
-import { TopSearch } from '../../features/search';
+import { SearchBox, TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
+import type { AppOutletContext } from './outlet-context';
+
+/** What the frame hands the pages below it (useOutletContext): the search box, so that pages never import the search feature. */
+const outlet: AppOutletContext = { SearchBox };
 
 const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
 
@@ -32,7 +36,7 @@ export default function AppLayout() {
       <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
         <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>
           <Suspense fallback={null}>
-            <Outlet />
+            <Outlet context={outlet} />
           </Suspense>
         </div>
       </main>

@@ -1,10 +1,10 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useOutletContext } from 'react-router';
+import { ListForm } from '../../features/lists';
+import type { AppOutletContext } from '../layout/outlet-context';
+import NotFoundRoute from './not-found';
 
+/** /createList: a new list, its titles found with the search box's lists variant (handed down by the frame). */
 export default function CreateListRoute() {
-  return (
-    <>
-      <title>Create List · Reelhouse</title>
-      <ComingSoon title="Create List" description="pick up to 50 titles, tag genres and share the result." />
-    </>
-  );
+  const { SearchBox } = useOutletContext<AppOutletContext>();
+  return <ListForm listId={null} SearchBox={SearchBox} notFound={<NotFoundRoute />} />;
 }

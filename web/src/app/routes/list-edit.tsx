@@ -1,10 +1,12 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useOutletContext, useSearchParams } from 'react-router';
+import { ListForm } from '../../features/lists';
+import type { AppOutletContext } from '../layout/outlet-context';
+import NotFoundRoute from './not-found';
 
+/** /lists/edit-list?listId={listId}: the owner edits a list; a missing or unseen list is the not-found page. */
 export default function ListEditRoute() {
-  return (
-    <>
-      <title>Edit list · Reelhouse</title>
-      <ComingSoon title="Edit list" description="rename a list, reorder it and add or remove titles." />
-    </>
-  );
+  const { SearchBox } = useOutletContext<AppOutletContext>();
+  const listId = useSearchParams()[0].get('listId')?.trim();
+  if (!listId) return <NotFoundRoute />;
+  return <ListForm key={listId} listId={listId} SearchBox={SearchBox} notFound={<NotFoundRoute />} />;
 }

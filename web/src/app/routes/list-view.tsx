@@ -1,10 +1,10 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useParams } from 'react-router';
+import { ListViewPage } from '../../features/lists';
+import NotFoundRoute from './not-found';
 
+/** /lists/{listId}/view: a private list of someone else's, or a missing one, is the not-found page. */
 export default function ListViewRoute() {
-  return (
-    <>
-      <title>List · Reelhouse</title>
-      <ComingSoon title="List" description="every title on the list, with posters, genres and who made it." />
-    </>
-  );
+  const { listId } = useParams();
+  if (!listId) return <NotFoundRoute />;
+  return <ListViewPage key={listId} listId={listId} notFound={<NotFoundRoute />} />;
 }

@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { ListsPage } from '../../features/lists';
 
 export default function ListsRoute() {
-  return (
-    <>
-      <title>Lists · Reelhouse</title>
-      <ComingSoon title="Lists" description="your lists, lists picked for you and the ones you opened lately." />
-    </>
-  );
+  return <ListsPage />;
 }

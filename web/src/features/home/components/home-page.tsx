@@ -6,6 +6,7 @@ import { HomeCarousel } from './home-carousel';
 import { ComingSoonNote, HomeSection } from './home-section';
 import { SectionNotice } from './section-notice';
 import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
+import { TrendingListsSlot } from './trending-lists-slot';
 import { WeeklyPopularRow } from './weekly-popular-row';
 
 /** The signed-in home of spec 2. Discussions, communities and lists arrive with their features. */
@@ -39,8 +40,7 @@ export function HomePage() {
           <WeeklyPopularRow titleType="tvSeries" />
         </HomeSection>
         <HomeSection id="trending-lists" title="Trending Lists" seeAll="">
-          <CardRowSkeleton kind="list" />
-          <ComingSoonNote>Lists fans are sharing right now are coming soon.</ComingSoonNote>
+          <TrendingListsSlot />
         </HomeSection>
       </div>
     </div>

@@ -100,6 +100,17 @@ describe('gems, premium and badges', () => {
       await shot(mobile, step);
     }
     expect(await mobile.getByTestId('profile-badge').textContent()).toBe('🍿');
+    // The sandbox checkout on a phone, left with Cancel: nothing is charged.
+    await mobile.goto('/gems');
+    await mobile.getByRole('button', { name: /100 gems/ }).click();
+    await mobile.getByRole('button', { name: 'Buy gems' }).click();
+    await mobile.waitForURL('**/api/purchases/sandbox/**');
+    await mobile.getByText('TEST MODE').waitFor();
+    await shot(mobile, 'sandbox-phone');
+    await mobile.getByRole('button', { name: 'Cancel' }).click();
+    await mobile.waitForURL('**/gems');
+    await mobile.getByText('Checkout canceled. You were not charged.').waitFor();
+    await expect.poll(() => mobile.getByTestId('gem-balance').textContent()).toBe('450');
     await phone.close();
 
     // Cancel from the subscription settings: premium stays until the period ends.

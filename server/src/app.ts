@@ -24,9 +24,12 @@ import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
+import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { createPremiumProfiles, type PremiumProfiles } from './modules/purchases/premium-cache.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
@@ -49,6 +52,8 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Computed data that is the same for everyone: in Redis when REDIS_URL is set, else in this process. */
     cache: Cache;
+    /** Premium status, gems and badge of signed-in people, kept like their sessions (modules/purchases/premium-cache.ts). */
+    premiumProfiles: PremiumProfiles;
     /** Uploaded files: local disk (MEDIA_DIR), or S3-compatible storage when S3_BUCKET is set. */
     mediaStorage: MediaStorage;
   }
@@ -168,6 +173,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
+  const premiumProfiles = createPremiumProfiles(database.db, config.SESSION_CACHE_SECONDS * 1000, redis);
+  app.decorate('premiumProfiles', premiumProfiles);
+  app.addHook('onReady', () => premiumProfiles.listen());
+  app.addHook('onClose', () => premiumProfiles.close());
 
   // Modules.
   await app.register(healthRoutes);
@@ -180,6 +189,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(listsRoutes);
   await app.register(communitiesRoutes);
   await app.register(discussionsRoutes);
+  await app.register(gemsRoutes);
+  await app.register(purchasesRoutes);
   await app.register(uploadsRoutes);
   // A public list's page carries its Open Graph tags in the HTML itself.
   await app.register(listPageRoutes);

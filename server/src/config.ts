@@ -53,6 +53,17 @@ const EnvSchema = z
     IMDB_DATASETS_URL: z.url().default('https://datasets.imdbws.com'),
     IMDB_MIN_VOTES: z.coerce.number().int().min(0).default(1000),
     WEB_DIST: z.string().default('dist/web'),
+    /** ISO 4217 code of the prices (spec 9 gives the numbers, not the currency). */
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code such as USD or EUR')
+      .transform((c) => c.toUpperCase())
+      .default('USD'),
+    /** Both set: payments go through Stripe Checkout; neither: the embedded sandbox (test mode). */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Stripe's API address, for a stand-in in tests (https://api.stripe.com when unset). */
+    STRIPE_API_URL: z.url().optional(),
     /** Uploaded images on local disk (when S3_BUCKET is unset). */
     MEDIA_DIR: z.string().min(1).default('./data/media'),
     /** Image uploads (POST /api/uploads/images) per person per hour. */
@@ -81,6 +92,13 @@ const EnvSchema = z
     }
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not be more than REQUEST_TIMEOUT_MS' });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'is required with the other STRIPE_ variable (set both for Stripe, neither for the sandbox)',
+      });
     }
     if (!env.S3_BUCKET) {
       for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {

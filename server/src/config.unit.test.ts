@@ -15,6 +15,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ OIDC_PROVIDERS: 'google|only-two' })).toThrow(ConfigError);
   });
 
+  it('reads the currency, and Stripe only with both of its secrets', () => {
+    expect(loadConfig({}).CURRENCY).toBe('USD');
+    expect(loadConfig({ CURRENCY: 'eur' }).CURRENCY).toBe('EUR');
+    expect(() => loadConfig({ CURRENCY: 'euro' })).toThrow(/CURRENCY: must be a three-letter currency code/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required with the other STRIPE_ variable/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/STRIPE_SECRET_KEY: is required/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_SECRET_KEY).toBe('sk_test_1');
+  });
+
   it('refuses to start in production without SMTP', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL: is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' }).NODE_ENV).toBe('production');

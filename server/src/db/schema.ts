@@ -293,6 +293,83 @@ export interface CommunityReportsTable {
   createdAt: Timestamp;
 }
 
+/** Each person's gems: always the sum of their ledger rows, never below zero. */
+export interface GemBalancesTable {
+  userId: string;
+  balance: number;
+}
+
+/** The gem ledger: one row per credit (positive) or debit (negative); `key` names its cause once. */
+export interface GemTransactionsTable {
+  id: string;
+  userId: string;
+  amount: number;
+  reason: string;
+  key: string;
+  description: string;
+  createdAt: Timestamp;
+}
+
+export interface BadgesTable {
+  id: string;
+  name: string;
+  emoji: string;
+  color: string;
+  position: string;
+  price: number;
+  sort: number;
+}
+
+export interface UserBadgesTable {
+  userId: string;
+  badgeId: string;
+  acquiredAt: Timestamp;
+}
+
+export interface EquippedBadgesTable {
+  userId: string;
+  badgeId: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  userId: string;
+  product: string;
+  plan: string;
+  provider: string;
+  providerRef: string | null;
+  currentPeriodEnd: Timestamp;
+  cancelAtPeriodEnd: Bool;
+  endedAt: Timestamp | null;
+  providerUpdated: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PurchasesTable {
+  id: string;
+  userId: string;
+  product: string;
+  kind: string;
+  status: string;
+  amount: number;
+  currency: string;
+  gems: number | null;
+  provider: string;
+  providerRef: string | null;
+  paymentRef: string | null;
+  refundedAmount: number;
+  createdAt: Timestamp;
+  paidAt: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  eventId: string;
+  type: string;
+  receivedAt: Timestamp;
+}
+
 /** An image stored through the upload route (the file itself is in the media storage under `key`). */
 export interface ImageUploadsTable {
   /** The stored name, `<uuid>.webp`: the last part of its /media/images/ address. */
@@ -328,6 +405,14 @@ export interface DB {
   listLikes: ListLikesTable;
   listViews: ListViewsTable;
   listRecentViews: ListRecentViewsTable;
+  gemBalances: GemBalancesTable;
+  gemTransactions: GemTransactionsTable;
+  badges: BadgesTable;
+  userBadges: UserBadgesTable;
+  equippedBadges: EquippedBadgesTable;
+  subscriptions: SubscriptionsTable;
+  purchases: PurchasesTable;
+  paymentEvents: PaymentEventsTable;
   communities: CommunitiesTable;
   communityMembers: CommunityMembersTable;
   discussions: DiscussionsTable;

@@ -32,6 +32,7 @@ const CreateDiscussion = page(() => import('./routes/create-discussion'));
 const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
 const Watchlist = page(() => import('./routes/watchlist'));
+const PremiumArea = page(() => import('./routes/premium-area'));
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -68,6 +69,9 @@ export function AppRoutes() {
               <Route path="createCommunity" element={<CreateCommunity />} />
               <Route path="createList" element={<CreateList />} />
               <Route path="watchlist" element={<Watchlist />} />
+              <Route path="premium" element={<PremiumArea />} />
+              <Route path="gems/*" element={<PremiumArea />} />
+              <Route path="badges" element={<PremiumArea />} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Route>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { BookmarkIcon, LogoutIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, LogoutIcon, SparkIcon, StarIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
 import { ThemeOptions } from './theme-options';
 
@@ -24,6 +24,12 @@ export default function AccountMenuItems() {
       </Link>
       <Link to="/watchlist" role="menuitem" className={menuItemClasses}>
         <BookmarkIcon size={18} className="text-[var(--muted)]" /> Watchlist
+      </Link>
+      <Link to="/premium" role="menuitem" className={menuItemClasses}>
+        <SparkIcon size={18} className="text-[var(--muted)]" /> Premium
+      </Link>
+      <Link to="/gems" role="menuitem" className={menuItemClasses}>
+        <StarIcon size={18} className="text-[var(--muted)]" /> Gems and badges
       </Link>
       <div className="my-1 h-px bg-[var(--border)]" />
       <ThemeOptions />

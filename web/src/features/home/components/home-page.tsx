@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
 import { HomeCarousel } from './home-carousel';
-import { ComingSoonNote, HomeSection } from './home-section';
+import { HomeSection } from './home-section';
 import { SectionNotice } from './section-notice';
 import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
 import { TrendingListsSlot } from './trending-lists-slot';

@@ -12,6 +12,7 @@ import * as m20261127000100 from './migrations/20261127000100_ratings.ts';
 import * as m20261127000200 from './migrations/20261127000200_watchlist.ts';
 import * as m20261127000300 from './migrations/20261127000300_lists.ts';
 import * as m20261128000200 from './migrations/20261128000200_uploads.ts';
+import * as m20261128000500 from './migrations/20261128000500_people.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127000200_watchlist': m20261127000200,
   '20261127000300_lists': m20261127000300,
   '20261128000200_uploads': m20261128000200,
+  '20261128000500_people': m20261128000500,
 };
 
 /** Column types that differ between the two databases. */

@@ -25,6 +25,7 @@ import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { installPeople } from './modules/people/people.plugin.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { titlesRoutes } from './modules/titles/titles.routes.ts';
 import { upcomingRoutes } from './modules/titles/upcoming.routes.ts';
@@ -171,6 +172,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config });
   await app.register(userRoutes);
+  // People first: it decorates app.notify and app.events, which later modules call.
+  await installPeople(app);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);

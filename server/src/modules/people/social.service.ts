@@ -51,7 +51,7 @@ export async function follow(database: Database, actor: SessionUser, fromId: str
     if (added) {
       await trx.updateTable('users').set((eb) => ({ followerCount: eb('followerCount', '+', 1) })).where('id', '=', toId).execute();
       await trx.updateTable('users').set((eb) => ({ followingCount: eb('followingCount', '+', 1) })).where('id', '=', fromId).execute();
-      notification = await notify(trx, { userId: toId, kind: 'follow', actorId: fromId, targetType: 'user', targetId: fromId });
+      notification = await notify(trx, { userId: toId, kind: 'follow', actorId: fromId, targetType: 'user', targetId: toId });
     }
     return { state: { fromId, toId, following: true, ...(await counts(trx, fromId, toId)) }, notification };
   });
@@ -109,11 +109,16 @@ export async function followList(
 const SEARCH_LIMIT = 20;
 const CANDIDATES = 300;
 
-/** Three-letter pieces of a word, the candidates' net: a word with one typo still shares most of them. */
-function trigrams(word: string): string[] {
-  if (word.length <= 3) return [word];
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= word.length; i++) out.add(word.slice(i, i + 3));
+/**
+ * The candidates' net (LIKE patterns): the word's three-letter pieces (two-letter for words of up to 5 letters), which
+ * a word with a typo still mostly shares, and a name word starting with its first letter (a swap of two letters in a
+ * short word leaves no piece in common).
+ */
+function pieces(word: string): string[] {
+  const out = new Set<string>([`${word[0]}%`, `% ${word[0]}%`]);
+  const n = word.length <= 5 ? 2 : 3;
+  if (word.length <= n) out.add(`%${word}%`);
+  for (let i = 0; i + n <= word.length; i++) out.add(`%${word.slice(i, i + n)}%`);
   return [...out];
 }
 
@@ -141,21 +146,21 @@ function score(text: string, words: string[]): number | null {
 
 /**
  * People by display name or username, typo-tolerant: the query is normalised like title search (lower case, no
- * accents or punctuation); people sharing a three-letter piece of any of its words are candidates, ranked by how
+ * accents or punctuation); people sharing a piece of any of its words (see `pieces`) are candidates, ranked by how
  * far each word is from a word of their name (exact, then a prefix, then one edit for words of 4 to 6 letters, two
  * beyond), then by followers. Suspended accounts and people on either side of a block are left out.
  */
 export async function searchPeople(database: Database, reader: SessionUser | null, keyword: string, users?: string[]): Promise<PersonCard[]> {
   const words = normalizeText(keyword).split(' ').filter(Boolean).slice(0, 6);
   if (words.length === 0) return [];
-  const pieces = [...new Set(words.flatMap(trigrams))].slice(0, 30);
+  const patterns = [...new Set(words.flatMap(pieces))].slice(0, 40);
   if (users !== undefined && users.length === 0) return [];
   const rows = await database.db
     .selectFrom('users')
     .select([...CARD_COLUMNS, 'users.searchText', 'users.followerCount'])
     .where('users.suspendedAt', 'is', null)
     .where('users.searchText', '!=', '')
-    .where((eb) => eb.or(pieces.map((p) => eb('users.searchText', 'like', `%${p}%`))))
+    .where((eb) => eb.or(patterns.map((p) => eb('users.searchText', 'like', p))))
     .$if(users !== undefined, (q) => q.where('users.id', 'in', users ?? []))
     .orderBy('users.followerCount', 'desc')
     .limit(CANDIDATES)

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '../../../../common/contracts/people.ts';
 import { EventHub } from './events.ts';
-import { type NotifyInput, notify, presentNotifications, unreadCount } from './notifications.service.ts';
 import type { StoredNotification } from './notifications.service.ts';
+import { type NotifyInput, notify, presentNotifications, unreadCount } from './notifications.service.ts';
 import { peopleRoutes } from './people.routes.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { capitalizeName } from '../../../../common/display-name.ts';
 import type { PersonCard } from '../../../../common/contracts/people.ts';
+import { capitalizeName } from '../../../../common/display-name.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 

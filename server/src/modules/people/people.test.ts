@@ -44,6 +44,11 @@ afterAll(async () => {
 
 describe('profiles', () => {
   it('sets the onboarding fields and answers them on the profile', async () => {
+    // A picture Ana uploaded (the upload route's row; the route itself is tested with the uploads).
+    await ctx.database.db
+      .insertInto('imageUploads')
+      .values({ key: 'abcdef0123456789.webp', ownerId: ana.user.id, purpose: 'profile', size: 100, width: 512, height: 512, createdAt: new Date().toISOString() })
+      .execute();
     const res = await call('POST', '/api/user/setProfile', ana.headers, {
       displayName: 'ana lima',
       username: 'Ana.Lima',
@@ -96,6 +101,8 @@ describe('profiles', () => {
       [{ topMovies: [shows[0]] }, 'topMovies.0'],
       [{ topShows: ['tt0000404'] }, 'topShows.0'],
       [{ imageUrl: 'http://example.com/a.png' }, 'imageUrl'],
+      // Stored here, but uploaded by someone else.
+      [{ imageUrl: '/media/images/abcdef0123456789.webp' }, 'imageUrl'],
     ];
     for (const [fields, field] of cases) {
       const res = await call('POST', '/api/user/setProfile', ben.headers, { displayName: 'Ben', ...fields });

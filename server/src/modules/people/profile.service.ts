@@ -4,10 +4,10 @@ import { type Profile, TOP_TITLES_MAX } from '../../../../common/contracts/peopl
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/http/errors.ts';
-import { normalizeText } from '../../search/normalize.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { findCardRows } from '../titles/titles.repository.ts';
+import { normalizeText } from '../../search/normalize.ts';
 import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
+import { findCardRows } from '../titles/titles.repository.ts';
 import { profileExtras } from './people.extras.ts';
 import { CARD_COLUMNS, type Db, iso, presentCard, userNotFound } from './people.shared.ts';
 

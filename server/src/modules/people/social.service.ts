@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { PersonCard, ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/http/errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 import { editDistanceByTable } from '../../search/edit-distance.ts';
 import { normalizeText } from '../../search/normalize.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import { notify, type StoredNotification } from './notifications.service.ts';
 import { blockedEitherWay, CARD_COLUMNS, type Db, decodeCursor, encodeCursor, findLivePerson, hiddenPeopleFor, iso, presentCard, userNotFound } from './people.shared.ts';
 

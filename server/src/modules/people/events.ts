@@ -16,6 +16,8 @@ export class EventHub {
   private readonly sinks = new Map<string, Set<EventSink>>();
   private subscriber: Redis | null = null;
   private readonly closers = new Set<() => void>();
+  /** How often an open stream gets a comment line, so proxies and browsers keep it open. */
+  keepAliveMs = 20_000;
 
   constructor(
     private readonly redis: Redis | null,

@@ -45,9 +45,6 @@ import * as notifications from './notifications.service.ts';
 import * as profile from './profile.service.ts';
 import * as social from './social.service.ts';
 
-/** How often an open event stream gets a comment line, so proxies and browsers keep it open. */
-export const KEEPALIVE_MS = 20_000;
-
 /**
  * One limiter for what one account could flood others with (follows, messages, reports): @fastify/rate-limit per
  * route, keyed by the signed-in person (by address before sign-in), counted in Redis when REDIS_URL is set, else in
@@ -422,7 +419,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       });
       raw.write(': connected\nretry: 3000\n\n');
       const detach = app.events.attach(actor.id, (event, json) => raw.write(`event: ${event}\ndata: ${json}\n\n`), () => raw.end());
-      const timer = setInterval(() => raw.write(': keep-alive\n\n'), KEEPALIVE_MS);
+      const timer = setInterval(() => raw.write(': keep-alive\n\n'), app.events.keepAliveMs);
       timer.unref();
       req.raw.socket.setTimeout(0);
       raw.on('close', () => {

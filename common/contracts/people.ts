@@ -182,7 +182,7 @@ export const NotificationsPageSchema = z.object({ results: z.array(NotificationS
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const MarkReadRequestSchema = z
   .object({ ids: z.array(z.string().max(64, 'must be notification ids'), { error: 'must be a list of notification ids' }).max(200, 'must hold at most 200 ids').optional() })
-  .optional();
+  .nullish();
 
 export const MessageSchema = z.object({ id: z.string(), conversationId: z.string(), senderId: z.string(), text: z.string(), createdAt: z.string() });
 export type Message = z.infer<typeof MessageSchema>;

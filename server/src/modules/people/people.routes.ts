@@ -295,7 +295,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Close a report',
         description: `${MOD} Optional \`{ resolution }\` note. 404 \`report_not_found\`.`,
         params: IdParams,
-        body: ResolveReportSchema.optional(),
+        body: ResolveReportSchema.nullish(),
         response: { 200: envelope(z.object({ id: z.string(), status: z.literal('resolved') })) },
       },
     },

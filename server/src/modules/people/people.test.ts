@@ -293,3 +293,119 @@ describe('reports and moderation', () => {
     expect(errorOf(answers[10]).message).toMatch(/Try again in \d+ seconds/);
   });
 });
+
+describe('more of each route', () => {
+  it('pages the people someone follows, refuses unknown people and unfollowing as someone else', async () => {
+    const [reader, ...stars] = await insertFans(ctx, 4, 'Pager');
+    for (const s of stars) await call('POST', '/api/user/follow', reader.headers, { fromId: reader.user.id, toId: s.user.id });
+    const first = (await call('GET', `/api/user/${reader.user.id}/following?limit=2`)).json().data;
+    expect(first.results).toHaveLength(2);
+    const rest = (await call('GET', `/api/user/${reader.user.id}/following?limit=2&cursor=${first.nextCursor}`)).json().data;
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...first.results, ...rest.results].map((p: { id: string }) => p.id))).toEqual(new Set(stars.map((s) => s.user.id)));
+    expect((await call('GET', '/api/user/nobody/following')).statusCode).toBe(404);
+    expect((await call('GET', `/api/user/${reader.user.id}/following?limit=51`)).statusCode).toBe(400);
+    const unknown = await call('POST', '/api/user/follow', reader.headers, { fromId: reader.user.id, toId: 'nobody' });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).code).toBe('user_not_found');
+    expect((await call('POST', '/api/user/unfollow', stars[0].headers, { fromId: reader.user.id, toId: stars[0].user.id })).statusCode).toBe(403);
+    const un = await call('POST', '/api/user/unfollow', reader.headers, { fromId: reader.user.id, toId: stars[0].user.id });
+    expect(un.json().data).toEqual({ fromId: reader.user.id, toId: stars[0].user.id, following: false, followerCount: 0, followingCount: 2 });
+    expect((await call('POST', '/api/user/unfollow', reader.headers, { fromId: reader.user.id, toId: stars[0].user.id })).json().data.followingCount).toBe(2);
+  });
+
+  it('counts unread notifications and marks chosen ones read', async () => {
+    const [star, a, b] = await insertFans(ctx, 3, 'Bell');
+    const rateRes = await call('POST', '/api/ratings-and-reviews/create', star.headers, { titleId: movies[4], rating: 9, review: 'Great.' });
+    const reviewId = rateRes.json().data.id;
+    await call('POST', '/api/user/follow', a.headers, { fromId: a.user.id, toId: star.user.id });
+    await call('POST', `/api/ratings-and-reviews/${reviewId}/likes`, a.headers);
+    await call('POST', `/api/ratings-and-reviews/${reviewId}/likes`, b.headers);
+    // Unliking and liking again is still two people.
+    await call('DELETE', `/api/ratings-and-reviews/${reviewId}/likes`, b.headers);
+    await call('POST', `/api/ratings-and-reviews/${reviewId}/likes`, b.headers);
+    expect((await call('GET', '/api/notifications/unread-count', star.headers)).json().data).toEqual({ unreadCount: 2 });
+    const page = (await call('GET', '/api/notifications?limit=1', star.headers)).json().data;
+    expect(page.results[0]).toMatchObject({ kind: 'review_like', othersCount: 1, text: 'Bell 3 and 1 other liked your review', targetType: 'review', targetId: reviewId });
+    const next = (await call('GET', `/api/notifications?limit=1&cursor=${page.nextCursor}`, star.headers)).json().data;
+    expect(next.results[0].kind).toBe('follow');
+    expect(next.nextCursor).toBeNull();
+    const left = await call('POST', '/api/notifications/read', star.headers, { ids: [page.results[0].id, 'someone-elses'] });
+    expect(left.json().data).toEqual({ unreadCount: 1 });
+    expect((await call('POST', '/api/notifications/read', star.headers, { ids: [] })).statusCode).toBe(400);
+    expect(errorOf(await call('POST', '/api/notifications/read', star.headers, { ids: 'all' })).message).toMatch(/^ids:/);
+    expect((await call('POST', '/api/notifications/read', star.headers)).json().data).toEqual({ unreadCount: 0 });
+    // A new like after reading starts a new notification.
+    const [c] = await insertFans(ctx, 1, 'Late');
+    await call('POST', `/api/ratings-and-reviews/${reviewId}/likes`, c.headers);
+    expect((await call('GET', '/api/notifications', star.headers)).json().data.results[0]).toMatchObject({ othersCount: 0, text: 'Late 1 liked your review', read: false });
+    expect((await call('GET', '/api/notifications')).statusCode).toBe(401);
+    expect((await call('GET', '/api/notifications/unread-count')).statusCode).toBe(401);
+  });
+
+  it('pages older messages with ?before= and limits messages per person (429)', async () => {
+    const [dee, eve] = await insertFans(ctx, 2, 'Chatty');
+    await call('POST', '/api/user/follow', eve.headers, { fromId: eve.user.id, toId: dee.user.id });
+    const sent = [];
+    for (let i = 0; i < 31; i++) sent.push(await call('POST', '/api/messages', dee.headers, { toId: eve.user.id, text: `m${i}` }));
+    expect(sent.slice(0, 30).every((s) => s.statusCode === 201)).toBe(true);
+    expect(sent[30].statusCode).toBe(429);
+    expect(errorOf(sent[30]).message).toMatch(/Try again in \d+ seconds/);
+    expect(sent[30].headers['retry-after']).toBeDefined();
+    const conversationId = sent[0].json().data.conversationId;
+    const newest = (await call('GET', `/api/messages/${conversationId}`, eve.headers)).json().data;
+    expect(newest.results).toHaveLength(30);
+    expect(newest.results[0].text).toBe('m29');
+    expect(newest.nextBefore).toBeNull();
+    const older = (await call('GET', `/api/messages/${conversationId}?before=${newest.results[10].id}`, eve.headers)).json().data;
+    expect(older.results[0].text).toBe('m18');
+    expect(older.results.at(-1).text).toBe('m0');
+    expect((await call('GET', `/api/messages/${conversationId}?before=nope`, eve.headers)).statusCode).toBe(400);
+    expect((await call('GET', `/api/messages/${conversationId}`)).statusCode).toBe(401);
+    expect((await call('POST', '/api/messages', eve.headers, { toId: eve.user.id, text: 'me' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/messages', eve.headers, { toId: 'nobody', text: 'x' })).statusCode).toBe(404);
+    expect(errorOf(await call('POST', '/api/messages', eve.headers, { toId: dee.user.id, text: 'x'.repeat(2001) })).message).toMatch(/^text:/);
+  });
+
+  it('limits follows per person (429), separately from messages', async () => {
+    const [keen, star] = await insertFans(ctx, 2, 'Keen');
+    const codes = [];
+    for (let i = 0; i < 61; i++) codes.push((await call('POST', '/api/user/follow', keen.headers, { fromId: keen.user.id, toId: star.user.id })).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+    // The star can still follow back: the limit is per person.
+    expect((await call('POST', '/api/user/follow', star.headers, { fromId: star.user.id, toId: keen.user.id })).statusCode).toBe(200);
+  });
+
+  it('mutes communities, unhides content, lists resolved reports, and refuses a new session of a suspended account', async () => {
+    const [fan, mod, troll] = await insertFans(ctx, 3, 'Mod');
+    expect((await call('POST', '/api/user/mutes', fan.headers, { targetType: 'community', targetId: 'c-123' })).json().data).toEqual({ targetType: 'community', targetId: 'c-123', muted: true });
+    expect((await call('POST', '/api/user/mutes', fan.headers, { targetType: 'planet', targetId: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/user/mutes', fan.headers, { targetType: 'user', targetId: fan.user.id })).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/user/mutes/community/c-123', fan.headers)).json().data.muted).toBe(false);
+    expect((await call('GET', '/api/user/mutes')).statusCode).toBe(401);
+    await setRole(ctx.database.db, `${mod.user.id}@example.com`, 'moderator');
+    expect((await call('POST', '/api/moderation/hidden', fan.headers, { targetType: 'list', targetId: 'x' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'person', targetId: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'list', targetId: 'l1' })).json().data.hidden).toBe(true);
+    expect((await call('DELETE', '/api/moderation/hidden/list/l1', mod.headers)).json().data.hidden).toBe(false);
+    const made = (await call('POST', '/api/reports', fan.headers, { targetType: 'discussion', targetId: 'd-1', reason: 'Spam' })).json().data;
+    await call('POST', `/api/moderation/reports/${made.id}/resolve`, mod.headers);
+    const resolved = (await call('GET', '/api/moderation/reports?status=resolved', mod.headers)).json().data.results;
+    expect(resolved.map((r: { id: string }) => r.id)).toContain(made.id);
+    expect((await call('GET', '/api/moderation/reports?status=maybe', mod.headers)).statusCode).toBe(400);
+    expect((await call('POST', '/api/moderation/reports/nope/resolve', mod.headers)).statusCode).toBe(404);
+    expect((await call('POST', `/api/moderation/suspensions/${mod.user.id}`, mod.headers)).statusCode).toBe(403);
+    expect((await call('POST', '/api/moderation/suspensions/nobody', mod.headers)).statusCode).toBe(404);
+    await call('POST', `/api/moderation/suspensions/${troll.user.id}`, mod.headers);
+    // A session made after the suspension (a new sign-in) does not work either.
+    const now = new Date().toISOString();
+    await ctx.database.db
+      .insertInto('sessions')
+      .values({ id: `s-${troll.user.id}`, token: `tok${troll.user.id}`, userId: troll.user.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), ipAddress: null, userAgent: null, createdAt: now, updatedAt: now })
+      .execute();
+    expect((await call('GET', '/api/user/me', { authorization: `Bearer tok${troll.user.id}` })).statusCode).toBe(401);
+    expect((await call('POST', '/api/user/follow', fan.headers, { fromId: fan.user.id, toId: troll.user.id })).statusCode).toBe(404);
+    expect((await call('POST', '/api/user/search', undefined, { keyword: 'Mod 3' })).json().data.map((p: { id: string }) => p.id)).not.toContain(troll.user.id);
+  });
+});

@@ -120,6 +120,10 @@ export async function conversationMessages(database: Database, actor: SessionUse
     .selectFrom('messages')
     .selectAll()
     .where('conversationId', '=', conversationId)
+    // A message a moderator hid is no longer shown.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'message').whereRef('hiddenContent.targetId', '=', 'messages.id'))),
+    )
     .$if(anchor !== null, (q) =>
       q.where((eb) => eb.or([eb('createdAt', '<', anchor?.createdAt ?? ''), eb.and([eb('createdAt', '=', anchor?.createdAt ?? ''), eb('id', '<', anchor?.id ?? '')])])),
     )

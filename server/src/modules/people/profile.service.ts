@@ -34,8 +34,9 @@ const parseIds = (json: string | null): string[] => {
   }
 };
 
-/** What people search reads: the normalised display name and username. */
-export const searchTextOf = (displayName: string, username: string | null) => normalizeText(`${displayName} ${username ?? ''} ${username?.replace(/[._]/g, ' ') ?? ''}`);
+/** What people search reads: the normalised display name and username, the username also as one word ("ana.lima" -> "ana lima analima"). */
+export const searchTextOf = (displayName: string, username: string | null) =>
+  normalizeText(`${displayName} ${username ?? ''} ${username?.replace(/[._]/g, '') ?? ''}`);
 
 const PROFILE_COLUMNS = [
   ...CARD_COLUMNS,

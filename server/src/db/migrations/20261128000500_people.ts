@@ -127,7 +127,10 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .execute();
   await db.schema.createIndex('messages_conversation_idx').on('messages').columns(['conversation_id', 'created_at', 'id']).execute();
 
-  // The feed and activity read a person's ratings and lists newest first.
+  // Activity reads a person's ratings and lists newest first; so does the feed of someone following few people.
   await db.schema.createIndex('ratings_user_created_idx').on('ratings').columns(['user_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('lists_owner_created_idx').on('lists').columns(['owner_id', 'created_at', 'id']).execute();
+  // The feed of someone following many people walks everyone's newest first and keeps what they follow.
+  await db.schema.createIndex('ratings_created_idx').on('ratings').columns(['created_at', 'id']).execute();
+  await db.schema.createIndex('lists_public_created_idx').on('lists').columns(['created_at', 'id']).where(sql<boolean>`visibility = 'public'`).execute();
 }

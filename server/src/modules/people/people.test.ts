@@ -3,6 +3,7 @@ import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { normalizeText } from '../../search/normalize.ts';
 import { type NewTitle, upsertTitles } from '../titles/titles.repository.ts';
+import { FEW_FOLLOWED } from './activity.service.ts';
 import { setRole } from './moderation.service.ts';
 
 let ctx: TestContext;
@@ -407,5 +408,23 @@ describe('more of each route', () => {
     expect((await call('GET', '/api/user/me', { authorization: `Bearer tok${troll.user.id}` })).statusCode).toBe(401);
     expect((await call('POST', '/api/user/follow', fan.headers, { fromId: fan.user.id, toId: troll.user.id })).statusCode).toBe(404);
     expect((await call('POST', '/api/user/search', undefined, { keyword: 'Mod 3' })).json().data.map((p: { id: string }) => p.id)).not.toContain(troll.user.id);
+  });
+
+  it('reads the feed of someone following many people the same way (newest first, only followed, keyset pages)', async () => {
+    const [reader, stranger, ...stars] = await insertFans(ctx, FEW_FOLLOWED + 7, 'Many');
+    for (const s of stars) await call('POST', '/api/user/follow', reader.headers, { fromId: reader.user.id, toId: s.user.id });
+    expect((await call('GET', '/api/user/profile/me', reader.headers)).json().data.followingCount).toBeGreaterThan(FEW_FOLLOWED);
+    await call('POST', '/api/ratings-and-reviews/create', stranger.headers, { titleId: shows[0], rating: 2 });
+    const expected: string[] = [];
+    for (const [i, s] of stars.slice(0, 4).entries()) {
+      const res = await call('POST', '/api/ratings-and-reviews/create', s.headers, { titleId: shows[i], rating: 7 });
+      expected.unshift(res.json().data.id);
+    }
+    await call('POST', '/api/user/mutes', reader.headers, { targetType: 'user', targetId: stars[3].user.id });
+    expected.shift();
+    const first = (await call('GET', '/api/feed?limit=2', reader.headers)).json().data;
+    const second = (await call('GET', `/api/feed?limit=2&cursor=${first.nextCursor}`, reader.headers)).json().data;
+    expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual(expected);
+    expect(second.nextCursor).toBeNull();
   });
 });

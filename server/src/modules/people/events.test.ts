@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { setRole } from './moderation.service.ts';
 import { openStream } from './people.test-fixtures.ts';
 
 // One process without Redis: events reach the streams this process holds.
@@ -48,5 +49,29 @@ describe('GET /api/events on one process', () => {
     bystander.close();
     await new Promise((r) => setTimeout(r, 100));
     expect(ctx.app.events.streamCount).toBe(0);
+  });
+
+  it('tells both people when a block closes their conversation, and ends the streams of a suspended account', async () => {
+    const [dee, eve, mod] = await insertFans(ctx, 3, 'Closing');
+    const deeTab = await openStream(base, dee.headers);
+    const eveTab = await openStream(base, eve.headers);
+    await new Promise((r) => setTimeout(r, 100));
+    await ctx.app.inject({ method: 'POST', url: '/api/user/follow', headers: eve.headers, payload: { fromId: eve.user.id, toId: dee.user.id } });
+    await ctx.app.inject({ method: 'POST', url: '/api/messages', headers: dee.headers, payload: { toId: eve.user.id, text: 'Hello' } });
+    expect((await eveTab.next('message')).data).toMatchObject({ message: { text: 'Hello', senderId: dee.user.id } });
+    expect((await deeTab.next('message')).data).toMatchObject({ message: { text: 'Hello' } });
+    await ctx.app.inject({ method: 'POST', url: `/api/user/blocks/${dee.user.id}`, headers: eve.headers });
+    expect((await deeTab.next('conversation')).data).toEqual({ with: eve.user.id, canWrite: false });
+    expect((await eveTab.next('conversation')).data).toEqual({ with: dee.user.id, canWrite: false });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/user/blocks/${dee.user.id}`, headers: eve.headers });
+    expect((await deeTab.next('conversation')).data).toEqual({ with: eve.user.id, canWrite: true });
+
+    await setRole(ctx.database.db, `${mod.user.id}@example.com`, 'moderator');
+    await ctx.app.inject({ method: 'POST', url: `/api/moderation/suspensions/${dee.user.id}`, headers: mod.headers });
+    await deeTab.next('signed-out');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(deeTab.ended()).toBe(true);
+    expect(eveTab.ended()).toBe(false);
+    eveTab.close();
   });
 });

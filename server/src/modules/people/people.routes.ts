@@ -214,12 +214,26 @@ export async function peopleRoutes(app: FastifyInstance) {
         response: { 200: envelope(BlockStateSchema) },
       },
     },
-    async (req) => ({ data: await social.block(db, req.requireUser(), req.params.userId) }),
+    async (req) => {
+      const actor = req.requireUser();
+      const result = await social.block(db, actor, req.params.userId);
+      // Both people's open conversations with each other close at once.
+      app.events.publish(actor.id, 'conversation', { with: req.params.userId, canWrite: false });
+      app.events.publish(req.params.userId, 'conversation', { with: actor.id, canWrite: false });
+      return { data: result };
+    },
   );
   r.delete(
     '/api/user/blocks/:userId',
     { schema: { tags: ['safety'], summary: 'Unblock someone', description: 'Signed in. Follows ended by the block do not come back.', params: UserParams, response: { 200: envelope(BlockStateSchema) } } },
-    async (req) => ({ data: await social.unblock(db, req.requireUser(), req.params.userId) }),
+    async (req) => {
+      const actor = req.requireUser();
+      const result = await social.unblock(db, actor, req.params.userId);
+      const open = !(await social.isBlockedEitherWay(db, actor.id, req.params.userId));
+      app.events.publish(actor.id, 'conversation', { with: req.params.userId, canWrite: open });
+      app.events.publish(req.params.userId, 'conversation', { with: actor.id, canWrite: open });
+      return { data: result };
+    },
   );
   r.get(
     '/api/user/mutes',
@@ -338,6 +352,8 @@ export async function peopleRoutes(app: FastifyInstance) {
       await moderation.requireModerator(db, actor);
       const result = await moderation.suspend(db, actor, req.params.userId, suspended);
       app.sessionCache.forgetUser(req.params.userId);
+      // Their open pages' event streams end too (on every process).
+      if (suspended) app.events.publish(req.params.userId, 'signed-out', {});
       return { data: result };
     };
     const schema = {
@@ -400,7 +416,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Live events (server-sent events)',
         description:
-          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }` and `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow), each as it happens; a comment line every 20 s keeps the stream open. ' +
+          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }`; `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow); `event: conversation` with `{ with, canWrite }` when a block between the two opens or closes their conversation; `event: signed-out` (then the stream ends) when the account is suspended. Each as it happens; a comment line every 20 s keeps the stream open. ' +
           'With REDIS_URL set, events made on one server process reach streams held by another (Redis pub/sub). Events are hints: the notifications and messages routes remain the record.',
       },
     },
@@ -418,7 +434,14 @@ export async function peopleRoutes(app: FastifyInstance) {
         'x-accel-buffering': 'no',
       });
       raw.write(': connected\nretry: 3000\n\n');
-      const detach = app.events.attach(actor.id, (event, json) => raw.write(`event: ${event}\ndata: ${json}\n\n`), () => raw.end());
+      const detach = app.events.attach(
+        actor.id,
+        (event, json) => {
+          raw.write(`event: ${event}\ndata: ${json}\n\n`);
+          if (event === 'signed-out') raw.end();
+        },
+        () => raw.end(),
+      );
       const timer = setInterval(() => raw.write(': keep-alive\n\n'), app.events.keepAliveMs);
       timer.unref();
       req.raw.socket.setTimeout(0);

@@ -6,6 +6,8 @@ export interface Stream {
   /** The next event of that name, or a rejection after `ms`. */
   next(event: string, ms?: number): Promise<{ data: unknown; at: number }>;
   text(): string;
+  /** The server ended the stream. */
+  ended(): boolean;
   close(): void;
 }
 
@@ -31,6 +33,10 @@ export function openStream(base: string, headers: Record<string, string>): Promi
         for (const w of waiters.splice(0)) w();
       });
       let all = '';
+      let ended = false;
+      res.on('end', () => {
+        ended = true;
+      });
       res.on('data', (c: string) => {
         all += c;
       });
@@ -38,6 +44,7 @@ export function openStream(base: string, headers: Record<string, string>): Promi
         status: res.statusCode ?? 0,
         headers: res.headers,
         text: () => all,
+        ended: () => ended,
         close: () => req.destroy(),
         next: (event, ms = 1000) =>
           new Promise((ok, fail) => {

@@ -192,6 +192,10 @@ export async function block(database: Database, actor: SessionUser, userId: stri
   return { userId, blocked: true };
 }
 
+export function isBlockedEitherWay(database: Database, a: string, b: string): Promise<boolean> {
+  return blockedEitherWay(database.db, a, b);
+}
+
 export async function unblock(database: Database, actor: SessionUser, userId: string) {
   await database.db.deleteFrom('blocks').where('blockerId', '=', actor.id).where('blockedId', '=', userId).execute();
   return { userId, blocked: false };

@@ -30,6 +30,8 @@ describe('GET /api/events on one process', () => {
     const tab2 = await openStream(base, star.headers);
     const bystander = await openStream(base, other.headers);
     expect(tab1.status).toBe(200);
+    expect(tab1.headers['cache-control']).toBe('private, no-store');
+    expect(tab1.headers['x-content-type-options']).toBe('nosniff');
     await new Promise((r) => setTimeout(r, 250));
     expect(tab1.text()).toContain(': keep-alive');
     expect(ctx.app.events.streamCount).toBe(3);

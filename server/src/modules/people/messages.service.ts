@@ -37,12 +37,21 @@ export async function sendMessage(database: Database, actor: SessionUser, toId: 
       .values({ id: randomUUID(), ...pair, aReadAt: null, bReadAt: null, lastMessageAt: now, createdAt: now })
       .onConflict((oc) => oc.columns(['userA', 'userB']).doNothing())
       .execute();
-    const conversation = await trx.selectFrom('conversations').select('id').where('userA', '=', pair.userA).where('userB', '=', pair.userB).executeTakeFirstOrThrow();
-    const message = { id: randomUUID(), conversationId: conversation.id, senderId: actor.id, text, createdAt: now };
+    const conversation = await trx
+      .selectFrom('conversations')
+      .select(['id', 'lastMessageAt'])
+      .where('userA', '=', pair.userA)
+      .where('userB', '=', pair.userB)
+      .$if(database.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirstOrThrow();
+    // Messages of a conversation keep the order they were sent in, even within one millisecond.
+    const last = new Date(iso(conversation.lastMessageAt)).getTime();
+    const at = Date.parse(now) > last ? now : new Date(last + 1).toISOString();
+    const message = { id: randomUUID(), conversationId: conversation.id, senderId: actor.id, text, createdAt: at };
     await trx.insertInto('messages').values(message).execute();
     await trx
       .updateTable('conversations')
-      .set({ lastMessageAt: now, [readColumn]: now })
+      .set({ lastMessageAt: at, [readColumn]: at })
       .where('id', '=', conversation.id)
       .execute();
     return presentMessage(message);

@@ -14,6 +14,7 @@ let cal: Person;
 type Headers = Record<string, string>;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: unknown) =>
   ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const tick = () => new Promise((r) => setTimeout(r, 3));
 const errorOf = (res: { json(): { error: { code: string; message: string } } }) => res.json().error;
 
 const title = (id: string, primaryTitle: string, titleType: 'movie' | 'tvSeries', genres = ['Drama']): NewTitle => ({
@@ -223,9 +224,12 @@ describe('messages, blocks and the feed', () => {
     await call('POST', '/api/user/follow', fan.headers, { fromId: fan.user.id, toId: star.user.id });
     const rate = await call('POST', '/api/ratings-and-reviews/create', star.headers, { titleId: movies[0], rating: 8, review: 'Loved it.' });
     expect(rate.statusCode).toBe(201);
+    await tick();
     await call('POST', '/api/ratings-and-reviews/create', star.headers, { titleId: movies[1], rating: 6 });
+    await tick();
     const base = { type: 'movie', genres: [], contentList: [{ titleId: movies[2] }] };
     expect((await call('POST', '/api/lists', star.headers, { ...base, name: 'Private picks', visibility: 'private' })).statusCode).toBe(201);
+    await tick();
     expect((await call('POST', '/api/lists', star.headers, { ...base, name: 'Public picks' })).statusCode).toBe(201);
     const feed = (await call('GET', '/api/feed', fan.headers)).json().data;
     expect(feed.results.map((i: { kind: string }) => i.kind)).toEqual(['list', 'rating', 'review']);
@@ -320,6 +324,7 @@ describe('more of each route', () => {
     const rateRes = await call('POST', '/api/ratings-and-reviews/create', star.headers, { titleId: movies[4], rating: 9, review: 'Great.' });
     const reviewId = rateRes.json().data.id;
     await call('POST', '/api/user/follow', a.headers, { fromId: a.user.id, toId: star.user.id });
+    await tick();
     await call('POST', `/api/ratings-and-reviews/${reviewId}/likes`, a.headers);
     await call('POST', `/api/ratings-and-reviews/${reviewId}/likes`, b.headers);
     // Unliking and liking again is still two people.
@@ -419,6 +424,8 @@ describe('more of each route', () => {
     for (const [i, s] of stars.slice(0, 4).entries()) {
       const res = await call('POST', '/api/ratings-and-reviews/create', s.headers, { titleId: shows[i], rating: 7 });
       expected.unshift(res.json().data.id);
+      // Newest first is by time: each a few milliseconds apart.
+      await tick();
     }
     await call('POST', '/api/user/mutes', reader.headers, { targetType: 'user', targetId: stars[3].user.id });
     expected.shift();
@@ -426,5 +433,46 @@ describe('more of each route', () => {
     const second = (await call('GET', `/api/feed?limit=2&cursor=${first.nextCursor}`, reader.headers)).json().data;
     expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual(expected);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('describes every route in the OpenAPI document', async () => {
+    const spec = (await call('GET', '/api/docs/openapi.json')).json();
+    const routes: [string, string][] = [
+      ['/api/user/profile/{suffix}', 'get'],
+      ['/api/user/countries', 'get'],
+      ['/api/user/follow', 'post'],
+      ['/api/user/unfollow', 'post'],
+      ['/api/user/{userId}/followers', 'get'],
+      ['/api/user/{userId}/following', 'get'],
+      ['/api/user/search', 'post'],
+      ['/api/user/blocks', 'get'],
+      ['/api/user/blocks/{userId}', 'post'],
+      ['/api/user/blocks/{userId}', 'delete'],
+      ['/api/user/mutes', 'get'],
+      ['/api/user/mutes', 'post'],
+      ['/api/user/mutes/{targetType}/{targetId}', 'delete'],
+      ['/api/reports', 'post'],
+      ['/api/moderation/reports', 'get'],
+      ['/api/moderation/reports/{id}/resolve', 'post'],
+      ['/api/moderation/hidden', 'post'],
+      ['/api/moderation/hidden/{targetType}/{targetId}', 'delete'],
+      ['/api/moderation/suspensions/{userId}', 'post'],
+      ['/api/moderation/suspensions/{userId}', 'delete'],
+      ['/api/notifications', 'get'],
+      ['/api/notifications/unread-count', 'get'],
+      ['/api/notifications/read', 'post'],
+      ['/api/events', 'get'],
+      ['/api/messages/conversations', 'get'],
+      ['/api/messages/{conversationId}', 'get'],
+      ['/api/messages', 'post'],
+      ['/api/filter/my-activity', 'get'],
+      ['/api/filter/userComments', 'get'],
+      ['/api/user/liked-discussions', 'get'],
+      ['/api/user/discussions', 'get'],
+      ['/api/feed', 'get'],
+    ];
+    for (const [path, method] of routes) {
+      expect(spec.paths[path]?.[method]?.description, `${method} ${path}`).toBeTruthy();
+    }
   });
 });

@@ -88,9 +88,10 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['user_id', 'created_at', 'id']).execute();
-  // The one unread notification of a kind and target a new actor joins.
+  // The one unread notification of a kind and target a new actor joins: one at most, even when two arrive at once.
   await db.schema
     .createIndex('notifications_open_group_idx')
+    .unique()
     .on('notifications')
     .columns(['user_id', 'kind', 'target_type', 'target_id'])
     .where(sql<boolean>`read_at is null`)

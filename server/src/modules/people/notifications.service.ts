@@ -50,39 +50,47 @@ export async function notify(db: Db, input: NotifyInput): Promise<StoredNotifica
     if (barrier) return null;
   }
   const now = new Date().toISOString();
-  const open = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('kind', '=', input.kind)
-    .where('targetType', '=', input.targetType)
-    .where('targetId', '=', input.targetId)
-    .where('readAt', 'is', null)
-    .executeTakeFirst();
-  if (open) {
-    if (actorId === null) return null;
-    const added = await db
-      .insertInto('notificationActors')
-      .values({ notificationId: open.id, actorId, createdAt: now })
-      .onConflict((oc) => oc.columns(['notificationId', 'actorId']).doNothing())
-      .returning('actorId')
+  const findOpen = () =>
+    db
+      .selectFrom('notifications')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('kind', '=', input.kind)
+      .where('targetType', '=', input.targetType)
+      .where('targetId', '=', input.targetId)
+      .where('readAt', 'is', null)
       .executeTakeFirst();
-    if (!added) return null;
-    return db
-      .updateTable('notifications')
-      .set((eb) => ({ actorId, actorCount: eb('actorCount', '+', 1), createdAt: now }))
-      .where('id', '=', open.id)
+  let open = await findOpen();
+  if (!open) {
+    const id = randomUUID();
+    // The unique index over unread notifications of a kind and target: of two made at once, one is kept.
+    const row = await db
+      .insertInto('notifications')
+      .values({ id, userId, kind: input.kind, targetType: input.targetType, targetId: input.targetId, actorId, actorCount: 1, readAt: null, createdAt: now })
+      .onConflict((oc) => oc.columns(['userId', 'kind', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (row) {
+      if (actorId !== null) await db.insertInto('notificationActors').values({ notificationId: id, actorId, createdAt: now }).execute();
+      return row;
+    }
+    open = await findOpen();
+    if (!open) return null;
   }
-  const id = randomUUID();
-  const row = await db
-    .insertInto('notifications')
-    .values({ id, userId, kind: input.kind, targetType: input.targetType, targetId: input.targetId, actorId, actorCount: 1, readAt: null, createdAt: now })
+  if (actorId === null) return null;
+  const added = await db
+    .insertInto('notificationActors')
+    .values({ notificationId: open.id, actorId, createdAt: now })
+    .onConflict((oc) => oc.columns(['notificationId', 'actorId']).doNothing())
+    .returning('actorId')
+    .executeTakeFirst();
+  if (!added) return null;
+  return db
+    .updateTable('notifications')
+    .set((eb) => ({ actorId, actorCount: eb('actorCount', '+', 1), createdAt: now }))
+    .where('id', '=', open.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (actorId !== null) await db.insertInto('notificationActors').values({ notificationId: id, actorId, createdAt: now }).execute();
-  return row;
 }
 
 const VERBS: Record<NotificationKind, string> = {

@@ -476,3 +476,19 @@ describe('more of each route', () => {
     }
   });
 });
+
+describe('notifications under concurrency', () => {
+  it('groups 60 likes arriving at once into one notification counting 60 people', async () => {
+    const [author] = await insertFans(ctx, 1, 'Popular');
+    const rating = await call('POST', '/api/ratings-and-reviews/create', author.headers, { titleId: movies[5], rating: 10, review: 'Everyone agrees.' });
+    const likers = await insertFans(ctx, 60, 'Liker');
+    const answers = await Promise.all(likers.map((p) => call('POST', `/api/ratings-and-reviews/${rating.json().data.id}/likes`, p.headers)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const page = (await call('GET', '/api/notifications', author.headers)).json().data;
+    expect(page.unreadCount).toBe(1);
+    expect(page.results).toHaveLength(1);
+    expect(page.results[0].othersCount).toBe(59);
+    const actors = await ctx.database.db.selectFrom('notificationActors').select((eb) => eb.fn.countAll<number>().as('n')).where('notificationId', '=', page.results[0].id).executeTakeFirstOrThrow();
+    expect(Number(actors.n)).toBe(60);
+  });
+});

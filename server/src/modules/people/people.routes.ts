@@ -444,6 +444,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       );
       const timer = setInterval(() => raw.write(': keep-alive\n\n'), app.events.keepAliveMs);
       timer.unref();
+      // The idle-connection timeout (REQUEST_TIMEOUT_MS) is for ordinary requests: a stream may stay quiet longer.
       req.raw.socket.setTimeout(0);
       raw.on('close', () => {
         clearInterval(timer);

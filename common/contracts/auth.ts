@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ImageUrlSchema } from '../image-url.ts';
+import { ProfileFieldsSchema } from './people.ts';
 
 export const EmailLinkRequestSchema = z.object({
   email: z.email({ error: 'Enter a valid e-mail address.' }).max(254, 'Enter a valid e-mail address.').transform((e) => e.trim().toLowerCase()),
@@ -34,6 +36,7 @@ export const SetProfileRequestSchema = z.object({
     .min(1, 'Display name is required.')
     .max(40, 'Display name is at most 40 characters.'),
   bio: z.string({ error: 'Bio must be text.' }).trim().max(300, 'Bio is at most 300 characters.').optional(),
-  imageUrl: z.url({ error: 'Image must be a URL.' }).max(2000, 'Image URL is at most 2,000 characters.').nullable().optional(),
+  imageUrl: ImageUrlSchema.nullable().optional(),
+  ...ProfileFieldsSchema.shape,
 });
 export type SetProfileRequest = z.infer<typeof SetProfileRequestSchema>;

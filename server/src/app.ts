@@ -28,6 +28,7 @@ import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { installPeople } from './modules/people/people.plugin.ts';
 import { createPremiumProfiles, type PremiumProfiles } from './modules/purchases/premium-cache.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -182,6 +183,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config });
   await app.register(userRoutes);
+  // People first: it decorates app.notify and app.events, which later modules call.
+  await installPeople(app);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);

@@ -15,7 +15,25 @@ export interface UsersTable {
   onboarded: Bool;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Chosen by the person: 3 to 30 letters, digits, dots and underscores, unique ignoring case (username_key). */
+  username: ColumnType<string | null, string | null | undefined, string | null>;
+  usernameKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 3166 alpha-2 code. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON arrays: genre names, and title ids in the person's order. */
+  favouriteGenres: ColumnType<string | null, string | null | undefined, string | null>;
+  topMovies: ColumnType<string | null, string | null | undefined, string | null>;
+  topShows: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Rows in follows, kept in the same transaction as they are written. */
+  followerCount: ColumnType<number, number | undefined, number>;
+  followingCount: ColumnType<number, number | undefined, number>;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  suspendedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Normalised display name and username, what people search reads. */
+  searchText: ColumnType<string, string | undefined, string>;
 }
+
+export type UserRole = 'member' | 'moderator';
 
 export interface SessionsTable {
   id: string;
@@ -383,6 +401,82 @@ export interface ImageUploadsTable {
   createdAt: Timestamp;
 }
 
+export interface FollowsTable {
+  followerId: string;
+  followeeId: string;
+  createdAt: Timestamp;
+}
+
+export interface BlocksTable {
+  blockerId: string;
+  blockedId: string;
+  createdAt: Timestamp;
+}
+
+export interface MutesTable {
+  userId: string;
+  targetType: 'user' | 'community';
+  targetId: string;
+  createdAt: Timestamp;
+}
+
+export interface ReportsTable {
+  id: string;
+  reporterId: string;
+  targetType: string;
+  targetId: string;
+  reason: string;
+  status: 'open' | 'resolved';
+  resolvedBy: string | null;
+  resolution: string | null;
+  createdAt: Timestamp;
+  resolvedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface HiddenContentTable {
+  targetType: string;
+  targetId: string;
+  hiddenBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  kind: string;
+  targetType: string;
+  targetId: string;
+  /** The latest actor; the others are in notification_actors (actor_count counts them all). */
+  actorId: string | null;
+  actorCount: number;
+  readAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: Timestamp;
+}
+
+export interface NotificationActorsTable {
+  notificationId: string;
+  actorId: string;
+  createdAt: Timestamp;
+}
+
+export interface ConversationsTable {
+  id: string;
+  userA: string;
+  userB: string;
+  aReadAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  bReadAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  lastMessageAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -421,4 +515,13 @@ export interface DB {
   commentLikes: CommentLikesTable;
   communityReports: CommunityReportsTable;
   imageUploads: ImageUploadsTable;
+  follows: FollowsTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  reports: ReportsTable;
+  hiddenContent: HiddenContentTable;
+  notifications: NotificationsTable;
+  notificationActors: NotificationActorsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }

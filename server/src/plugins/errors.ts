@@ -65,7 +65,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : (err.code?.toLowerCase().replace(/^fst_err_/, '') ?? 'bad_request');
     const message =
       status === 429
-        ? 'Too many requests. Please wait a minute and try again.'
+        ? // The limiter's own answer says how long to wait (app.ts, errorResponseBuilder).
+          ((err as { error?: { message?: string } }).error?.message ?? 'Too many requests. Please wait a minute and try again.')
         : code === 'invalid_json'
           ? 'body: is not valid JSON.'
           : err.message;

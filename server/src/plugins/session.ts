@@ -82,7 +82,7 @@ interface SessionRow {
 }
 
 const SESSION_SQL = `select s.id as session_id, s.expires_at, u.id, u.email, u.display_name, u.image_url, u.bio, u.onboarded
-  from sessions s join users u on u.id = s.user_id where s.token = $1`;
+  from sessions s join users u on u.id = s.user_id where s.token = $1 and u.suspended_at is null`;
 
 /**
  * Looks a session token up. This runs on every signed-in call, so it skips the query

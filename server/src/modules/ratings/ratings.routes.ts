@@ -179,7 +179,11 @@ export async function ratingsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.likeReview(app.database, actor, req.params.id) };
+      const state = await service.likeReview(app.database, actor, req.params.id);
+      // The author hears of it (bursts group; liking again, or someone they blocked or muted, tells nothing).
+      const author = await app.database.db.selectFrom('ratings').select('userId').where('id', '=', req.params.id).executeTakeFirst();
+      if (author) await app.notify({ userId: author.userId, kind: 'review_like', actorId: actor.id, targetType: 'review', targetId: req.params.id });
+      return { data: state };
     },
   );
 

@@ -1,19 +1,27 @@
-import type { Database } from '../../db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 
 export interface ProfilePatch {
   displayName: string;
   bio?: string | null;
   imageUrl?: string | null;
+  username?: string | null;
+  usernameKey?: string | null;
+  country?: string | null;
+  favouriteGenres?: string | null;
+  topMovies?: string | null;
+  topShows?: string | null;
+  searchText?: string;
 }
 
 /** Sets a profile and marks its owner onboarded; answers the row, or undefined when there is no such user. */
-export async function updateProfile(database: Database, userId: string, patch: ProfilePatch) {
-  return database.db
+export async function updateProfile(db: Kysely<DB> | Transaction<DB>, dialect: 'sqlite' | 'postgres', userId: string, patch: ProfilePatch) {
+  return db
     .updateTable('users')
     .set({
       ...patch,
       // A boolean column: an integer on SQLite.
-      onboarded: database.dialect === 'postgres' ? true : 1,
+      onboarded: dialect === 'postgres' ? true : 1,
       updatedAt: new Date().toISOString(),
     })
     .where('id', '=', userId)

@@ -39,7 +39,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      const user = await setProfile(app.database, actor, req.body);
+      const user = await setProfile(app.database, actor, req.body, { publicBase: app.config.S3_PUBLIC_URL });
       app.sessionCache.forgetUser(actor.id);
       return { data: presentCurrentUser(user) };
     },

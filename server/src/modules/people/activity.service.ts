@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { ActivityItem } from '../../../../common/contracts/people.ts';
+import type { Database } from '../../db/database.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
+import { findCardRows } from '../titles/titles.repository.ts';
+import { cardsOf, decodeCursor, encodeCursor, findLivePerson, iso, userNotFound } from './people.shared.ts';
+
+export const ACTIVITY_PAGE = 20;
+
+/**
+ * Whose activity: everyone the reader follows (the feed), or one person. The feed is read one of two ways by how many
+ * people the reader follows: up to FEW_FOLLOWED, each one's newest through the (author, time) index, merged ('in');
+ * beyond, everyone's newest through the time index, keeping the rows of followed people until the page is full
+ * ('scan': a page of someone following 1,000 people took 34 ms the first way and about 1 ms this way).
+ */
+type Whose = { followedBy: string; scan: boolean } | { userId: string };
+export const FEW_FOLLOWED = 50;
+
+interface Options {
+  whose: Whose;
+  kinds: { ratings: boolean; reviewsOnly: boolean; lists: boolean };
+  /** Private lists too (a person reading their own activity). */
+  includePrivate: boolean;
+  cursor?: string;
+  limit: number;
+}
+
+type Page = { items: ActivityItem[]; nextCursor: string | null };
+
+/**
+ * Ratings, reviews and lists, newest first, keyset-paginated on (time, id): each kind is read with the same bound
+ * and merged. Hidden content (moderation) is never shown, nor private lists of others, nor anything of people the
+ * reader muted.
+ */
+async function readActivity(database: Database, o: Options): Promise<Page> {
+  const db = database.db;
+  const after = decodeCursor(o.cursor);
+  const n = o.limit + 1;
+  const whose = o.whose;
+  const authors = (column: 'ratings.user_id' | 'lists.owner_id') => {
+    if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
+    const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
+    return whose.scan
+      ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)}) and ${notMuted}`
+      : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and ${notMuted}`;
+  };
+  const ratings = o.kinds.ratings
+    ? await db
+        .selectFrom('ratings')
+        .select(['ratings.id', 'ratings.userId', 'ratings.titleId', 'ratings.rating', 'ratings.review', 'ratings.spoiler', 'ratings.likeCount', 'ratings.createdAt'])
+        .where(authors('ratings.user_id'))
+        .$if(o.kinds.reviewsOnly, (q) => q.where('ratings.review', 'is not', null))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'review').whereRef('hiddenContent.targetId', '=', 'ratings.id'))),
+        )
+        .$if(after !== null, (q) =>
+          q.where((eb) =>
+            eb.or([eb('ratings.createdAt', '<', after?.at ?? ''), eb.and([eb('ratings.createdAt', '=', after?.at ?? ''), eb('ratings.id', '<', after?.id ?? '')])]),
+          ),
+        )
+        .orderBy('ratings.createdAt', 'desc')
+        .orderBy('ratings.id', 'desc')
+        .limit(n)
+        .execute()
+    : [];
+  const lists = o.kinds.lists
+    ? await db
+        .selectFrom('lists')
+        .select(['lists.id', 'lists.ownerId', 'lists.name', 'lists.type', 'lists.titleCount', 'lists.likeCount', 'lists.createdAt'])
+        .where(authors('lists.owner_id'))
+        .$if(!o.includePrivate, (q) => q.where('lists.visibility', '=', 'public'))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'list').whereRef('hiddenContent.targetId', '=', 'lists.id'))),
+        )
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb.or([eb('lists.createdAt', '<', after?.at ?? ''), eb.and([eb('lists.createdAt', '=', after?.at ?? ''), eb('lists.id', '<', after?.id ?? '')])])),
+        )
+        .orderBy('lists.createdAt', 'desc')
+        .orderBy('lists.id', 'desc')
+        .limit(n)
+        .execute()
+    : [];
+  type Entry = { at: string; id: string; actorId: string; rating?: (typeof ratings)[number]; list?: (typeof lists)[number] };
+  const merged: Entry[] = [
+    ...ratings.map((r) => ({ at: iso(r.createdAt), id: r.id, actorId: r.userId, rating: r })),
+    ...lists.map((l) => ({ at: iso(l.createdAt), id: l.id, actorId: l.ownerId, list: l })),
+  ].sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
+  const shown = merged.slice(0, o.limit);
+  const [people, titles] = await Promise.all([
+    cardsOf(
+      db,
+      shown.map((e) => e.actorId),
+    ),
+    findCardRows(
+      db,
+      shown.flatMap((e) => (e.rating ? [e.rating.titleId] : [])),
+    ),
+  ]);
+  const titleCards = new Map(titles.map((t) => [t.id, presentTitleCard(t)]));
+  const items: ActivityItem[] = [];
+  for (const e of shown) {
+    const actor = people.get(e.actorId);
+    if (!actor) continue;
+    const base = { id: e.id, createdAt: e.at, cursor: encodeCursor(e.at, e.id), actor };
+    if (e.rating) {
+      const title = titleCards.get(e.rating.titleId);
+      if (!title) continue;
+      const r = e.rating;
+      items.push({
+        ...base,
+        kind: r.review !== null ? 'review' : 'rating',
+        rating: { id: r.id, rating: Number(r.rating), review: r.review, spoiler: Boolean(r.spoiler), likeCount: Number(r.likeCount), title },
+        list: null,
+      });
+    } else if (e.list) {
+      const l = e.list;
+      items.push({ ...base, kind: 'list', rating: null, list: { id: l.id, name: l.name, type: l.type, titleCount: Number(l.titleCount), likeCount: Number(l.likeCount) } });
+    }
+  }
+  const last = shown.at(-1);
+  return { items, nextCursor: merged.length > o.limit && last ? encodeCursor(last.at, last.id) : null };
+}
+
+/** The home feed: what the people the reader follows did (ratings, reviews, public lists), newest first. */
+export async function feed(database: Database, reader: SessionUser, q: { cursor?: string; limit?: number }): Promise<Page> {
+  const me = await database.db.selectFrom('users').select('followingCount').where('id', '=', reader.id).executeTakeFirst();
+  const following = Number(me?.followingCount ?? 0);
+  if (following === 0) return { items: [], nextCursor: null };
+  return readActivity(database, {
+    whose: { followedBy: reader.id, scan: following > FEW_FOLLOWED },
+    kinds: { ratings: true, reviewsOnly: false, lists: true },
+    includePrivate: false,
+    cursor: q.cursor,
+    limit: q.limit ?? ACTIVITY_PAGE,
+  });
+}
+
+/**
+ * Whose activity a profile tab shows: `userId`, or the reader. Another person's is public activity only; someone who
+ * blocked the reader, or a suspended account, is 404 `user_not_found`.
+ */
+async function subjectOf(database: Database, reader: SessionUser | null, userId: string | undefined): Promise<{ id: string; own: boolean }> {
+  if (userId === undefined || userId === reader?.id) {
+    if (!reader) throw userNotFound();
+    return { id: reader.id, own: true };
+  }
+  const person = await findLivePerson(database.db, userId);
+  if (!person) throw userNotFound();
+  if (reader) {
+    const blocked = await database.db.selectFrom('blocks').select('blockerId').where('blockerId', '=', userId).where('blockedId', '=', reader.id).executeTakeFirst();
+    if (blocked) throw userNotFound();
+  }
+  return { id: userId, own: false };
+}
+
+export async function personActivity(
+  database: Database,
+  reader: SessionUser | null,
+  q: { userId?: string; cursor?: string; limit?: number },
+  kind: 'all' | 'comments',
+): Promise<Page> {
+  const subject = await subjectOf(database, reader, q.userId);
+  return readActivity(database, {
+    whose: { userId: subject.id },
+    kinds: kind === 'all' ? { ratings: true, reviewsOnly: false, lists: true } : { ratings: true, reviewsOnly: true, lists: false },
+    includePrivate: subject.own,
+    cursor: q.cursor,
+    limit: q.limit ?? ACTIVITY_PAGE,
+  });
+}
+
+/** Checks the subject of a tab whose content the communities module supplies (discussions): 404 rules as above. */
+export async function checkSubject(database: Database, reader: SessionUser | null, userId: string | undefined): Promise<void> {
+  await subjectOf(database, reader, userId);
+}
+

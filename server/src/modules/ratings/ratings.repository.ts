@@ -219,6 +219,34 @@ export async function listReviews(db: Db, titleId: string, sort: ReviewSort, off
   return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }
 
+/**
+ * What changes with every like, read fresh beside a page kept in the cache: each rating's like count and (for a
+ * signed-in reader) whether they liked it. Ratings deleted meanwhile are missing. One query: the primary key and
+ * the likes' primary key, 20 probes each.
+ */
+export async function likeStateOf(db: Db, readerId: string | null, ratingIds: readonly string[]): Promise<Map<string, { likeCount: number; liked: boolean }>> {
+  if (ratingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ratings as r')
+    .select(['r.id', 'r.likeCount'])
+    .$if(readerId !== null, (q) =>
+      q.select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('reviewLikes as l')
+              .select('l.ratingId')
+              .whereRef('l.ratingId', '=', 'r.id')
+              .where('l.userId', '=', readerId as string),
+          )
+          .as('liked'),
+      ),
+    )
+    .where('r.id', 'in', ratingIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { likeCount: Number(r.likeCount), liked: Boolean((r as { liked?: unknown }).liked) }]));
+}
+
 /** Which of these ratings the person liked. */
 export async function likedAmong(db: Db, userId: string, ratingIds: readonly string[]): Promise<string[]> {
   if (ratingIds.length === 0) return [];

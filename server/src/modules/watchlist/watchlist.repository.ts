@@ -39,45 +39,24 @@ export interface EntryKey {
   titleId: string;
 }
 
-/** A title card's columns (as titles.presenter.ts presentCard reads them) and when the title was added. */
+/** An entry of a page: the title's id and when it was added (the cards come from the cache port, titles.shared.ts). */
 export interface EntryRow {
   id: string;
-  titleType: TitleType;
-  primaryTitle: string;
-  posterUrl: string | null;
-  releaseDate: string | null;
-  startYear: number | null;
-  imdbRating: number | null;
-  imdbVotes: number;
-  genres: string;
-  creator: string | null;
   addedAt: Date | string;
 }
 
-/** A page of the watchlist, newest first, as title cards: after `after` when given, else from `offset`. */
+/**
+ * A page of the watchlist, newest first: after `after` when given, else from `offset`. Without a kind, read from the
+ * covering index (user, added, title) alone; with one, each title's kind is looked up as well.
+ */
 export async function listEntries(
   db: Db,
   userId: string,
   opts: { type?: TitleType; after?: EntryKey; offset: number; limit: number },
 ): Promise<EntryRow[]> {
-  let q = db
-    .selectFrom('watchlistEntries as w')
-    .innerJoin('titles as t', 't.id', 'w.titleId')
-    .select([
-      't.id',
-      't.titleType',
-      't.primaryTitle',
-      't.posterUrl',
-      't.releaseDate',
-      't.startYear',
-      't.imdbRating',
-      't.imdbVotes',
-      't.genres',
-      't.creator',
-      'w.createdAt as addedAt',
-    ])
-    .where('w.userId', '=', userId);
-  if (opts.type) q = q.where('t.titleType', '=', opts.type);
+  let q = db.selectFrom('watchlistEntries as w').select(['w.titleId as id', 'w.createdAt as addedAt']).where('w.userId', '=', userId);
+  const type = opts.type;
+  if (type) q = q.where((eb) => eb.exists(eb.selectFrom('titles as t').select('t.id').whereRef('t.id', '=', 'w.titleId').where('t.titleType', '=', type)));
   const after = opts.after;
   if (after) {
     q = q.where((eb) => eb.or([eb('w.createdAt', '<', after.createdAt), eb.and([eb('w.createdAt', '=', after.createdAt), eb('w.titleId', '<', after.titleId)])]));

@@ -5,7 +5,7 @@
 // when BENCH_PG_URL is set). Every request is signed in as a person of the seed, by bearer token, a different person
 // each time. Prints one table, each budget PASS or FAIL. See bench/README.md.
 // Usage: npm run bench:social   (or npm run bench -- social)
-import { constants, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -24,6 +24,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_SOCIAL_RATE ?? 500);
+/** Clock ticks a second of /proc/<pid>/stat (getconf CLK_TCK: 100 on Linux). */
+const CLOCK_TICKS = Number(process.env.BENCH_CLOCK_TICKS ?? 100);
 const SECTIONS = ['reviews', 'list', 'trending', 'watchlist', 'storms'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
@@ -88,6 +90,14 @@ function listPages(raw: SQLite.Database, people: number): LoadRequest[] {
   return Array.from({ length: DRAWS }, () => ({ method: 'GET', path: `/api/lists/${ids[next()]}/get`, auth: reader(people) }));
 }
 
+/** CPU time a process has used (user and system, all its threads), in ms, from /proc/<pid>/stat. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of stat (utime, stime), counted from the state field (3rd) here.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 function samePath(path: string, people: number): LoadRequest[] {
   return Array.from({ length: DRAWS }, () => ({ method: 'GET', path, auth: reader(people) }));
 }
@@ -125,14 +135,6 @@ async function main() {
   console.log(`  start-up to /readyz: ${(app.readyMs / 1000).toFixed(2)} s, RSS ${fmt(rssMb(app.pid))} MB`);
   const root: LoadRequest[] = [{ method: 'GET', path: '/' }];
   const taken = new Map<LoadRequest[], number>();
-  const closed = async (server: Running, requests: LoadRequest[]): Promise<ClosedResult> => {
-    let r: ClosedResult | null = null;
-    for (const seconds of WARMUP > 0 ? [WARMUP, SECONDS] : [SECONDS]) {
-      r = await runClosed({ base: server.base, connections: CONNECTIONS, seconds, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-      taken.set(requests, (taken.get(requests) ?? 0) + r.taken);
-    }
-    return r as ClosedResult;
-  };
   const paced = async (server: Running, requests: LoadRequest[]): Promise<PacedResult> => {
     let r: PacedResult | null = null;
     for (const seconds of WARMUP > 0 ? [WARMUP, SECONDS] : [SECONDS]) {
@@ -145,18 +147,35 @@ async function main() {
   const helloAt = await paced(hello, root);
   console.log(`  hello-world open loop at ${RATE}/s: p50 ${helloAt.p50} ms, p99 ${helloAt.p99} ms, max ${helloAt.max} ms, errors ${helloAt.errors} (sender lag p99 ${helloAt.lagP99} ms)`);
 
+  /** The closed loop, with the server's CPU time (all its threads) per answer over the measured part. */
+  const closedWithCpu = async (server: Running, requests: LoadRequest[]) => {
+    if (WARMUP > 0) {
+      const w = await runClosed({ base: server.base, connections: CONNECTIONS, seconds: WARMUP, requests, offset: taken.get(requests) ?? 0, core: loadCore });
+      taken.set(requests, (taken.get(requests) ?? 0) + w.taken);
+    }
+    const cpu0 = cpuMs(server.pid);
+    const r = await runClosed({ base: server.base, connections: CONNECTIONS, seconds: SECONDS, requests, offset: taken.get(requests) ?? 0, core: loadCore });
+    taken.set(requests, (taken.get(requests) ?? 0) + r.taken);
+    const cpuPerRequest = ((cpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.rps * SECONDS);
+    return { ...r, cpuPerRequest };
+  };
+
   async function workload(o: { section: Section; name: string; requests: LoadRequest[]; ratio: number; p99: number }) {
     if (!wants(o.section)) return;
     await checkAnswers(app.base, o.requests);
-    const h = await closed(hello, root);
-    const a = await closed(app, o.requests);
+    const h = await closedWithCpu(hello, root);
+    const a = await closedWithCpu(app, o.requests);
     const ratio = a.rps / h.rps;
+    const cpuRatio = h.cpuPerRequest / a.cpuPerRequest;
     const gen = (r: ClosedResult) => `load generator CPU ${r.loadCpu} %`;
-    console.log(`  ${o.name}: closed loop ${fmt(a.rps)} req/s (errors ${a.errors}, ${gen(a)}); hello-world ${fmt(h.rps)} req/s (${gen(h)}): ${pct(ratio)}`);
+    console.log(
+      `  ${o.name}: closed loop ${fmt(a.rps)} req/s (errors ${a.errors}, ${gen(a)}, server CPU ${fmt(a.cpuPerRequest)} µs a request); ` +
+        `hello-world ${fmt(h.rps)} req/s (${gen(h)}, ${fmt(h.cpuPerRequest)} µs): ${pct(ratio)} (by CPU per request ${pct(cpuRatio)})`,
+    );
     rows.push({
       budget: `${o.name}: req/s vs hello-world`,
-      measured: `${fmt(a.rps)} req/s = ${pct(ratio)}${a.errors ? `, ${fmt(a.errors)} errors` : ''}`,
-      helloWorld: `${fmt(h.rps)} req/s`,
+      measured: `${fmt(a.rps)} req/s = ${pct(ratio)}${a.errors ? `, ${fmt(a.errors)} errors` : ''} (CPU ${fmt(a.cpuPerRequest)} µs/req = ${pct(cpuRatio)})`,
+      helloWorld: `${fmt(h.rps)} req/s (${fmt(h.cpuPerRequest)} µs/req)`,
       limit: `>= ${o.ratio} %`,
       pass: ratio * 100 >= o.ratio && a.errors === 0,
       value: ratio,

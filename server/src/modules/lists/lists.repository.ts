@@ -100,14 +100,13 @@ export async function findListRows(db: Db, ids: readonly string[]): Promise<List
   return listRows(db).where('l.id', 'in', ids).execute();
 }
 
+/** A list's title at its place, with the owner's note (the title's card comes from titles.shared.ts cachedCards). */
+export type ListItemRef = Pick<ListItemRow, 'listId' | 'position' | 'titleId' | 'note'>;
+
 /** The lists' titles in order: all of them, or the first `firstN` of each (positions run 0, 1, 2, ...). */
-export async function itemsOf(db: Db, listIds: readonly string[], firstN?: number): Promise<ListItemRow[]> {
+export async function itemsOf(db: Db, listIds: readonly string[], firstN?: number): Promise<ListItemRef[]> {
   if (listIds.length === 0) return [];
-  let q = db
-    .selectFrom('listItems as i')
-    .innerJoin('titles as t', 't.id', 'i.titleId')
-    .select(['i.listId', 'i.position', 'i.titleId', 'i.note', 't.primaryTitle', 't.posterUrl', 't.titleType', 't.startYear'])
-    .where('i.listId', 'in', listIds);
+  let q = db.selectFrom('listItems as i').select(['i.listId', 'i.position', 'i.titleId', 'i.note']).where('i.listId', 'in', listIds);
   if (firstN !== undefined) q = q.where('i.position', '<', firstN);
   return q.orderBy('i.listId').orderBy('i.position').execute();
 }

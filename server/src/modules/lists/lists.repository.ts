@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB, ListVisibility, TitleType } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -257,9 +258,13 @@ export async function deleteLike(trx: Db, listId: string, userId: string): Promi
   return row !== undefined;
 }
 
+const hasLikedQuery = reusedQuery<null, { listId: string; userId: string }, { listId: string }>(['listId', 'userId'], (db: Db, _shape, p) =>
+  db.selectFrom('listLikes').select('listId').where('listId', '=', p.listId).where('userId', '=', p.userId),
+);
+
+/** Whether the person liked the list (on every signed-in read of a list's page: compiled once). */
 export async function hasLiked(db: Db, listId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('listLikes').select('listId').where('listId', '=', listId).where('userId', '=', userId).executeTakeFirst();
-  return row !== undefined;
+  return (await hasLikedQuery(db, null, { listId, userId })).length > 0;
 }
 
 async function addToCounter(trx: Db, listId: string, column: 'likeCount' | 'viewCount', delta: number): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
 import type { Dialect } from '../../db/database.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -224,27 +225,36 @@ export async function listReviews(db: Db, titleId: string, sort: ReviewSort, off
  * signed-in reader) whether they liked it. Ratings deleted meanwhile are missing. One query: the primary key and
  * the likes' primary key, 20 probes each.
  */
+const ID_NAMES = Array.from({ length: 64 }, (_, i) => `id${i}`);
+
+const likeStateQuery = reusedQuery<{ reader: boolean; n: number }, Record<string, string>, { id: string; likeCount: number; liked?: number | boolean }>(
+  ['reader', ...ID_NAMES],
+  (db: Db, shape, p) =>
+    db
+      .selectFrom('ratings as r')
+      .select(['r.id', 'r.likeCount'])
+      .$if(shape.reader, (q) =>
+        q.select((eb) =>
+          eb
+            .exists(eb.selectFrom('reviewLikes as l').select('l.ratingId').whereRef('l.ratingId', '=', 'r.id').where('l.userId', '=', p.reader))
+            .as('liked'),
+        ),
+      )
+      .where(
+        'r.id',
+        'in',
+        Array.from({ length: shape.n }, (_, i) => p[`id${i}`]),
+      ),
+);
+
 export async function likeStateOf(db: Db, readerId: string | null, ratingIds: readonly string[]): Promise<Map<string, { likeCount: number; liked: boolean }>> {
   if (ratingIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('ratings as r')
-    .select(['r.id', 'r.likeCount'])
-    .$if(readerId !== null, (q) =>
-      q.select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('reviewLikes as l')
-              .select('l.ratingId')
-              .whereRef('l.ratingId', '=', 'r.id')
-              .where('l.userId', '=', readerId as string),
-          )
-          .as('liked'),
-      ),
-    )
-    .where('r.id', 'in', ratingIds)
-    .execute();
-  return new Map(rows.map((r) => [r.id, { likeCount: Number(r.likeCount), liked: Boolean((r as { liked?: unknown }).liked) }]));
+  const values: Record<string, string> = { reader: readerId ?? '' };
+  ratingIds.slice(0, ID_NAMES.length).forEach((id, i) => {
+    values[`id${i}`] = id;
+  });
+  const rows = await likeStateQuery(db, { reader: readerId !== null, n: Math.min(ratingIds.length, ID_NAMES.length) }, values);
+  return new Map(rows.map((r) => [r.id, { likeCount: Number(r.likeCount), liked: Boolean(r.liked) }]));
 }
 
 /** Which of these ratings the person liked. */

@@ -18,8 +18,8 @@ import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
 import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
-import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased } from './ratings.policy.ts';
-import { isoOf, presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
+import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
+import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
 import * as repo from './ratings.repository.ts';
 
 const ratingNotFound = () => notFound('There is no rating with that id.', 'rating_not_found');
@@ -131,7 +131,8 @@ const NEWEST_TTL_MS = 60_000;
 const LIKED_ORDER_TTL_MS = 10_000;
 
 interface SharedReviewsPage {
-  rows: repo.RatingRow[];
+  /** Presented as for an anonymous reader; the like count, the reader's like and abilities are put in per request. */
+  rows: Rating[];
   hasMore: boolean;
   total: number;
 }
@@ -146,8 +147,7 @@ async function loadSharedReviews(database: Database, titleId: string, sort: Revi
   if (!stats) return null;
   const rows =
     stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1);
-  // Plain values only (the cache keeps JSON data): timestamps as ISO text.
-  const shown = rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => ({ ...r, createdAt: isoOf(r.createdAt), updatedAt: isoOf(r.updatedAt), spoiler: Boolean(r.spoiler) }));
+  const shown = rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => presentRating(r, null, false));
   return { rows: shown, hasMore: rows.length > REVIEWS_PAGE_SIZE, total: stats.reviewCount };
 }
 
@@ -173,7 +173,10 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
   for (const row of shared.rows) {
     const state = fresh.get(row.id);
     // Deleted since the page was kept: left out.
-    if (state) results.push(presentRating({ ...row, likeCount: state.likeCount }, reader, state.liked));
+    if (state) {
+      const abilities = ratingAbilities(reader, { userId: row.author.id, review: row.review });
+      results.push({ ...row, likeCount: state.likeCount, likedByMe: state.liked, abilities });
+    }
   }
   return { results, page, pageSize: REVIEWS_PAGE_SIZE, hasMore: shared.hasMore, total: shared.total };
 }

@@ -1,13 +1,10 @@
-import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </AppProvider>
   );
 }

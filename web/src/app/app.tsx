@@ -1,10 +1,13 @@
+import { BrowserRouter } from '../lib/router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <AppRoutes />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

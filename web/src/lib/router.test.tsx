@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import {
+  BrowserRouter,
+  href,
   isActivePath,
   Link,
   type NavigateFunction,
@@ -48,6 +50,19 @@ describe('navigation', () => {
     expect(push).not.toHaveBeenCalled();
   });
 
+  it('takes a place as a string or as its parts, the current path when the parts have none', () => {
+    let navigate: NavigateFunction = () => {};
+    function Probe() {
+      navigate = useNavigate();
+      return null;
+    }
+    const { memory } = at('/community/c1', <Probe />);
+    navigate({ pathname: '/search', search: 'q=heat' });
+    navigate({ search: '?tab=posts', hash: 'top' });
+    expect(memory.history).toEqual(['/community/c1', '/search?q=heat', '/community/c1?tab=posts#top']);
+    expect(href('/lists?tab=mine')).toBe('/lists?tab=mine');
+  });
+
   it('adds a history entry by default, replaces it on request, and carries the state', () => {
     let navigate: NavigateFunction = () => {};
     function Probe() {
@@ -75,6 +90,32 @@ describe('useLocation', () => {
     expect(location).toEqual({ pathname: '/community', search: '?tab=mine', hash: '', state: null });
     at('/home', <Probe />);
     expect(location?.search).toBe('');
+  });
+});
+
+describe('BrowserRouter', () => {
+  it('gives the routes and hooks the browser address and the state of its history entry', () => {
+    vi.stubGlobal('window', {
+      location: { pathname: '/lists/l1/view', search: '?from=home', hash: '#notes' },
+      history: { state: { from: '/home' } },
+    });
+    function Probe() {
+      return <>{JSON.stringify({ ...useLocation(), params: useParams() })}</>;
+    }
+    const html = renderToString(
+      <BrowserRouter>
+        <Switch>
+          <Route path="/lists/:listId/view" component={Probe} />
+        </Switch>
+      </BrowserRouter>,
+    );
+    expect(JSON.parse(html.replaceAll('&quot;', '"'))).toEqual({
+      pathname: '/lists/l1/view',
+      search: '?from=home',
+      hash: '#notes',
+      state: { from: '/home' },
+      params: { 0: 'l1', listId: 'l1' },
+    });
   });
 });
 

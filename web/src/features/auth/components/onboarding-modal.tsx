@@ -1,11 +1,11 @@
 import { capitalizeWords, firstName } from '@common/format';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
 import { LogoMark } from '../../../components/ui/logo';
 import { PosterPlaceholder } from '../../../components/ui/poster-placeholder';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useNavigate } from '../../../lib/router';
 import { ProfileStep } from './profile-step';
 import { SignInPanel } from './sign-in-panel';
 

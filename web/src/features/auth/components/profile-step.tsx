@@ -1,10 +1,10 @@
 import { type CurrentUser, SetProfileRequestSchema } from '@common/contracts/auth';
 import { capitalizeWords } from '@common/format';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useNavigate } from '../../../lib/router';
 import { useSetProfile } from '../api/set-profile';
 
 const NAME_MAX = 40;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
 import { BookmarkIcon, LogoutIcon, SparkIcon, StarIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
+import { Link } from '../../../lib/router';
 import { ThemeOptions } from './theme-options';
 
 /**

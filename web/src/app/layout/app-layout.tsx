@@ -42,7 +42,7 @@ export default function AppLayout() {
       </main>
       {onboarding && (
         <Suspense fallback={null}>
-          <OnboardingModal />
+          <OnboardingModal SearchBox={SearchBox} />
         </Suspense>
       )}
     </>

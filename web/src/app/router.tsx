@@ -52,6 +52,7 @@ export function AppRoutes() {
               <Route path="home" element={<Home />} />
               <Route path="home/:type/:id" element={<TitleDetail />} />
               <Route path="profile/view" element={<Profile />} />
+              <Route path="profile/:username" element={<Profile />} />
               <Route path="search" element={<Search />} />
               <Route path="directory" element={<Directory />} />
               <Route path="directory/movies" element={<Directory />} />

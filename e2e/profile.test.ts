@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
-import { screenshotter, seriousViolations, signUpThroughUi, startStack, usernameFor } from './harness.ts';
+import { SCREENSHOT_DIR, seriousViolations, signUpThroughUi, startStack, usernameFor } from './harness.ts';
 
 // The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in discovery.test.ts.
 const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
@@ -13,7 +15,7 @@ const MOVIES: [string, string][] = [
   ['godfather', 'The Godfather'],
   ['pulp fiction', 'Pulp Fiction'],
   ['inception', 'Inception'],
-  ['parasite', 'Parasite'],
+  ['fight club', 'Fight Club'],
 ];
 const SHOWS: [string, string][] = [
   ['breaking bad', 'Breaking Bad'],
@@ -33,17 +35,21 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Each screen at 1440 px and at 390 px (the same page, resized), then back to the width it had. */
+/** Each screen at 1440 px and at 390 px (the same page, resized; whole pages for profiles), then back to the width it had. */
 function bothWidths(journey: string) {
-  const shot = screenshotter(journey);
-  return async (page: Page, step: string) => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let n = 0;
+  return async (page: Page, step: string, fullPage = false) => {
     const size = page.viewportSize() ?? { width: 1440, height: 900 };
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.waitForTimeout(150);
-    await shot(page, `${step}-1440`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(150);
-    await shot(page, `${step}-390`);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      n += 1;
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}-${width}.png`), fullPage });
+    }
     await page.setViewportSize(size);
   };
 }
@@ -158,7 +164,7 @@ describe('onboarding and profiles', () => {
     expect(await page.getByText('Finish your profile').count()).toBe(0);
     await page.reload();
     await checkProfile(page);
-    await shot(page, 'my-profile');
+    await shot(page, 'my-profile', true);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The follower opens the profile by username (any case) and follows.
@@ -168,11 +174,11 @@ describe('onboarding and profiles', () => {
     await expect.poll(() => followers.textContent()).toMatch(/^0\s*Followers/);
     await fan.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await fan.page.getByRole('button', { name: 'Unfollow' }).waitFor();
-    await expect.poll(() => followers.textContent()).toMatch(/^1\s*Followers/);
+    await expect.poll(() => followers.textContent()).toMatch(/^1\s*Follower$/);
     await fan.page.reload();
     await fan.page.getByRole('button', { name: 'Unfollow' }).waitFor();
-    await expect.poll(() => fan.page.getByTestId('followers-count').textContent()).toMatch(/^1\s*Followers/);
-    await shot(fan.page, 'their-profile-following');
+    await expect.poll(() => fan.page.getByTestId('followers-count').textContent()).toMatch(/^1\s*Follower$/);
+    await shot(fan.page, 'their-profile-following', true);
     expect(await seriousViolations(fan.page)).toEqual([]);
     // The menu holds Block and Report.
     await fan.page.getByRole('button', { name: 'More about Ada Lovelace' }).click();
@@ -182,7 +188,7 @@ describe('onboarding and profiles', () => {
 
     // Ada sees the follower, and the list of followers names them.
     await page.reload();
-    await expect.poll(() => page.getByTestId('followers-count').textContent()).toMatch(/^1\s*Followers/);
+    await expect.poll(() => page.getByTestId('followers-count').textContent()).toMatch(/^1\s*Follower$/);
     await page.getByTestId('followers-count').click();
     const list = page.getByRole('dialog', { name: 'Ada Lovelace’s followers' });
     await list.getByRole('link', { name: /Finn Fan/ }).waitFor();
@@ -202,5 +208,5 @@ describe('onboarding and profiles', () => {
 
     await fan.context.close();
     await context.close();
-  });
+  }, 300000);
 });

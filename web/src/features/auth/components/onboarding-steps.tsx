@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { profileQueryOptions } from '../../../lib/profile';
 import { useCountries, useFavouriteGenreChoices, useSaveProfileStep, useUploadProfilePicture } from '../api/profile-steps';
+import { fieldError, firstOpenStep, STEP_IDS, type StepId, suggestUsername } from './onboarding-progress';
 
 /** The search box in its selection mode (default variant, one title type: up to 5), handed in by the app frame. */
 export interface SelectionSearchBoxProps {
@@ -23,8 +24,6 @@ export interface SelectionSearchBoxProps {
 }
 export type SelectionSearchBox = ComponentType<SelectionSearchBoxProps>;
 
-export const STEP_IDS = ['name', 'country', 'genres', 'movies', 'shows', 'picture', 'bio'] as const;
-export type StepId = (typeof STEP_IDS)[number];
 
 const STEPS: Record<StepId, { eyebrow: string; title: string; lead: string; optional?: boolean }> = {
   name: { eyebrow: 'Your name', title: 'How should fans know you?', lead: 'Your display name shows on everything you post; your username makes your profile address.' },
@@ -48,39 +47,6 @@ const fieldClasses = (invalid: boolean) =>
     'w-full rounded-xl border bg-[var(--bg)] px-4 text-base text-[var(--text)] transition-colors duration-150 focus-ring',
     invalid ? 'border-[var(--danger)]' : 'border-[var(--border)] hover:border-[var(--muted)]',
   );
-
-/** The first step the person has not done yet (where closing early left them). */
-export function firstOpenStep(profile: Profile | undefined, onboarded: boolean): StepId {
-  if (!onboarded || !profile?.username) return 'name';
-  if (!profile.country) return 'country';
-  if (profile.favouriteGenres.length === 0) return 'genres';
-  if (profile.topMovies.length < TOP_TITLES_MAX) return 'movies';
-  if (profile.topShows.length < TOP_TITLES_MAX) return 'shows';
-  if (!profile.imageUrl) return 'picture';
-  if (!profile.bio) return 'bio';
-  return 'name';
-}
-
-/** A suggested username from the display name: letters and digits joined by dots. */
-export function suggestUsername(displayName: string): string {
-  const slug = displayName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '.')
-    .replace(/^\.+|\.+$/g, '')
-    .slice(0, 30);
-  return slug.length >= 3 ? slug : '';
-}
-
-/** The server names the field first ('username: that username is taken.'): split it off and capitalise the rest. */
-function fieldError(error: unknown): { field: string | null; message: string } {
-  if (!isApiError(error)) return { field: null, message: 'Could not save. Please try again.' };
-  const match = /^([A-Za-z]+)(?:\.\d+)?: (.+)$/.exec(error.message);
-  if (!match) return { field: null, message: error.message };
-  const text = match[2].charAt(0).toUpperCase() + match[2].slice(1);
-  return { field: match[1], message: text };
-}
 
 interface Draft {
   displayName: string;
@@ -120,7 +86,7 @@ function Wizard({ user, profile, SearchBox }: { user: CurrentUser; profile: Prof
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const asked = params.get('step');
-  const [step, setStep] = useState<StepId>(() => (STEP_IDS.includes(asked as StepId) ? (asked as StepId) : firstOpenStep(profile, user.onboarded)));
+  const [step, setStep] = useState<StepId>(() => (STEP_IDS.includes(asked as StepId) ? (asked as StepId) : firstOpenStep(profile, user.onboarded, TOP_TITLES_MAX)));
   const [draft, setDraft] = useState<Draft>(() => ({
     displayName: user.displayName ? capitalizeWords(user.displayName) : '',
     username: profile.username ?? '',
@@ -457,7 +423,7 @@ function TitlesStep({
       <p className="text-sm text-[var(--muted)] tabular-nums" aria-live="polite">
         {value.length} of {TOP_TITLES_MAX} chosen
       </p>
-      <ol className="grid grid-cols-5 gap-2 sm:gap-3" aria-label={`Your top ${noun}s`} aria-describedby={error ? errorId : undefined}>
+      <ol className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label={`Your top ${noun}s`} aria-describedby={error ? errorId : undefined}>
         {SLOTS.map((slot, i) => {
           const item = value[i];
           if (!item) {
@@ -474,7 +440,7 @@ function TitlesStep({
                 type="button"
                 onClick={() => onChange(value.filter((v) => v.id !== item.id))}
                 aria-label={`Remove ${item.title}`}
-                className="absolute -top-2 -right-2 grid h-8 w-8 place-items-center rounded-full border border-[var(--border)] bg-[var(--surface)] text-[var(--text)] shadow focus-ring"
+                className="absolute top-1 right-1 grid h-9 w-9 place-items-center rounded-full border border-[var(--border)] bg-[var(--surface)]/90 text-[var(--text)] shadow focus-ring"
               >
                 <CloseIcon size={14} />
               </button>

@@ -101,7 +101,7 @@ function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profil
               <dd>
                 <button type="button" onClick={() => onOpenList(which)} className="min-h-10 rounded-lg hover:underline focus-ring" data-testid={`${which}-count`}>
                   <span className="font-semibold tabular-nums">{compactCount(which === 'followers' ? profile.followerCount : profile.followingCount)}</span>{' '}
-                  <span className="text-[var(--muted)]">{which === 'followers' ? 'Followers' : 'Following'}</span>
+                  <span className="text-[var(--muted)]">{which === 'following' ? 'Following' : profile.followerCount === 1 ? 'Follower' : 'Followers'}</span>
                 </button>
               </dd>
             </div>

@@ -199,7 +199,12 @@ describe('onboarding and profiles', () => {
     await expect.poll(() => page.getByTestId('following-count').textContent()).toMatch(/^1\s*Following/);
     await page.getByText('Follows you').waitFor();
 
-    // Finn closed onboarding early: his own profile offers the rest.
+    // Finn closed onboarding early: the avatar menu (on home too) and his own profile offer the rest.
+    await fan.page.setViewportSize({ width: 1440, height: 900 });
+    await fan.page.goto('/home');
+    await fan.page.getByRole('button', { name: 'Account menu' }).click();
+    await fan.page.getByRole('menuitem', { name: 'Finish your profile' }).waitFor();
+    await fan.page.keyboard.press('Escape');
     await fan.page.goto('/profile/view');
     await fan.page.getByRole('link', { name: 'Finish your profile' }).waitFor();
     await shot(fan.page, 'unfinished-profile');

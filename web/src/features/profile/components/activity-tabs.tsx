@@ -3,7 +3,7 @@ import type { ActivityItem } from '@common/contracts/people';
 import { compactCount, relativeTime } from '@common/format';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { listViewPath } from '../../../components/ui/list-card';
 import { PosterImage } from '../../../components/ui/poster';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -98,7 +98,18 @@ function TabContent({ tab, userId }: { tab: ActivityTab; userId: string | null }
   }
   const items = tab === 'all' || tab === 'comments' ? (activity.data?.pages.flat() ?? []) : [];
   const posts = tab === 'liked' || tab === 'posts' ? (discussions.data?.pages.flat() ?? []) : [];
-  if (items.length === 0 && posts.length === 0) return <p className="text-[var(--muted)]">{EMPTY[tab]}</p>;
+  if (items.length === 0 && posts.length === 0) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-[var(--muted)]">{EMPTY[tab]}</p>
+        {userId === null && (
+          <Link to={tab === 'posts' || tab === 'liked' ? '/community' : '/directory'} className={buttonClasses('secondary', 'sm')}>
+            {tab === 'posts' || tab === 'liked' ? 'Browse communities' : 'Find something to rate'}
+          </Link>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
       <ul className="space-y-3">

@@ -252,7 +252,14 @@ function PersonLists({ profile }: { profile: Profile }) {
       ) : lists.isError ? (
         <p className="text-[var(--muted)]">Could not load the lists.</p>
       ) : all.length === 0 ? (
-        <p className="text-[var(--muted)]">{profile.isMe ? 'You have no lists yet.' : 'No public lists yet.'}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-[var(--muted)]">{profile.isMe ? 'You have no lists yet.' : 'No public lists yet.'}</p>
+          {profile.isMe && (
+            <Link to="/createList" className={buttonClasses('secondary', 'sm')}>
+              Create a list
+            </Link>
+          )}
+        </div>
       ) : (
         <>
           <ListCardRow lists={all} ownerId={profile.isMe ? profile.id : undefined} label={`Lists by ${profile.displayName}`} compact />

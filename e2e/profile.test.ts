@@ -182,9 +182,15 @@ describe('onboarding and profiles', () => {
     expect(await seriousViolations(fan.page)).toEqual([]);
     // The menu holds Block and Report.
     await fan.page.getByRole('button', { name: 'More about Ada Lovelace' }).click();
-    await fan.page.getByRole('menuitem', { name: 'Block' }).waitFor();
-    await fan.page.getByRole('menuitem', { name: 'Report' }).waitFor();
-    await fan.page.keyboard.press('Escape');
+    await fan.page.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    await fan.page.getByRole('button', { name: 'Report', exact: true }).click();
+    const report = fan.page.getByRole('dialog', { name: 'Report Ada Lovelace' });
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await report.getByText('Say what is wrong.').waitFor();
+    await report.getByLabel('What is wrong?').fill('Testing the report form: nothing is wrong.');
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await fan.page.getByText('Thanks. The moderators will look at your report.').waitFor();
+    await dismissToasts(fan.page);
 
     // Ada sees the follower, and the list of followers names them.
     await page.reload();

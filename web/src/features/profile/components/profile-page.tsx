@@ -1,15 +1,15 @@
 import type { Profile } from '@common/contracts/people';
 import { compactCount } from '@common/format';
-import { useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { DropdownMenu, menuItemClasses } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PenIcon, UserIcon } from '../../../components/ui/icons';
 import { ListCardRow, ListCardRowSkeleton } from '../../../components/ui/list-card';
 import { PosterRow } from '../../../components/ui/poster';
 import { type PictureBadge, type PremiumStatus, ProfilePicture } from '../../../components/ui/profile-picture';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useOutsideClick } from '../../../hooks/use-outside-click';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { fromSearchResult } from '../../../lib/media';
@@ -122,7 +122,6 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
   const { user } = useCurrentUser();
   const follow = useFollow(suffix, user?.id ?? '');
   const block = useBlock(suffix);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
 
   if (profile.isMe) {
@@ -161,29 +160,81 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
           {profile.following ? 'Unfollow' : 'Follow'}
         </Button>
       )}
-      <DropdownMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        menuClassName="w-48"
-        trigger={(props) => (
-          <button
-            type="button"
-            {...props}
-            aria-label={`More about ${profile.displayName}`}
-            className="grid h-10 w-10 place-items-center rounded-full border border-[var(--border)] text-lg leading-none hover:bg-[var(--surface-2)] focus-ring"
-          >
-            <span aria-hidden="true">⋯</span>
-          </button>
+      <MoreMenu label={`More about ${profile.displayName}`}>
+        {(close) => (
+          <>
+            <button
+              type="button"
+              className={menuItemClasses}
+              onClick={() => {
+                close();
+                handleBlock();
+              }}
+            >
+              {profile.blockedByMe ? 'Unblock' : 'Block'}
+            </button>
+            <button
+              type="button"
+              className={menuItemClasses}
+              onClick={() => {
+                close();
+                setReporting(true);
+              }}
+            >
+              Report
+            </button>
+          </>
         )}
-      >
-        <button type="button" role="menuitem" className={menuItemClasses} onClick={handleBlock}>
-          {profile.blockedByMe ? 'Unblock' : 'Block'}
-        </button>
-        <button type="button" role="menuitem" className={menuItemClasses} onClick={() => setReporting(true)}>
-          Report
-        </button>
-      </DropdownMenu>
+      </MoreMenu>
       {reporting && <ReportDialog userId={profile.id} name={profile.displayName} onClose={() => setReporting(false)} />}
+    </div>
+  );
+}
+
+const menuItemClasses =
+  'flex w-full min-h-10 items-center gap-3 rounded-lg px-3 text-left text-sm text-[var(--text)] hover:bg-[var(--surface-2)] focus-visible:bg-[var(--surface-2)] focus-visible:outline-none';
+
+/**
+ * The ⋯ button's small panel (Block, Report): a disclosure, closed by an outside press or Escape. Not the shared
+ * DropdownMenu: importing it here would split it out of the frame's download into a chunk /home would then fetch.
+ */
+function MoreMenu({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const refs = useRef([rootRef]).current;
+  const id = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(refs, close, open);
+  useEffect(() => {
+    if (!open) return;
+    rootRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id)} button`)?.focus();
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [open, id]);
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className="grid h-10 w-10 place-items-center rounded-full border border-[var(--border)] text-lg leading-none hover:bg-[var(--surface-2)] focus-ring"
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {open && (
+        <div id={id} className="absolute top-[calc(100%+0.5rem)] right-0 z-30 w-44 rounded-xl border border-[var(--border)] bg-[var(--surface)] p-1.5 shadow-xl shadow-black/30">
+          {children(close)}
+        </div>
+      )}
     </div>
   );
 }

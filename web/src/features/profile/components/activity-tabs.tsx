@@ -135,7 +135,23 @@ function TabContent({ tab, userId }: { tab: ActivityTab; userId: string | null }
 
 const rowClass = 'flex gap-4 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4';
 
+/**
+ * Discussions started and comments written join the All and Comments tabs with the levels module's activity
+ * (kinds `discussion` and `comment`); read structurally so they show as soon as the answer carries them.
+ */
+interface ActivityDiscussion {
+  id: string;
+  title: string;
+  communityId: string;
+  communityName: string;
+  likeCount: number;
+  commentCount: number;
+}
+type ActivityExtras = { discussion?: ActivityDiscussion | null; comment?: { text: string; spoiler: boolean; isReply: boolean; discussion: ActivityDiscussion } | null };
+const discussionPath = (d: { communityId: string; id: string }) => `/community/${encodeURIComponent(d.communityId)}/discussions/${encodeURIComponent(d.id)}`;
+
 function ActivityRow({ item }: { item: ActivityItem }) {
+  const extras = item as ActivityItem & ActivityExtras;
   const when = (
     <time dateTime={item.createdAt} className="text-xs text-[var(--muted)]">
       {relativeTime(item.createdAt)}
@@ -181,6 +197,43 @@ function ActivityRow({ item }: { item: ActivityItem }) {
           </p>
           <p className="mt-1 text-xs text-[var(--muted)] tabular-nums">
             {item.list.titleCount} titles · {compactCount(item.list.likeCount)} likes · {relativeTime(item.createdAt)}
+          </p>
+        </div>
+      </article>
+    );
+  }
+  const comment = extras.comment;
+  if (comment) {
+    return (
+      <article className={rowClass} aria-label={`${comment.isReply ? 'Reply' : 'Comment'} in ${comment.discussion.title}`}>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm">
+            {comment.isReply ? 'Replied in ' : 'Commented on '}
+            <Link to={discussionPath(comment.discussion)} className="font-medium hover:underline">
+              {comment.discussion.title}
+            </Link>
+          </p>
+          <p className={cn('mt-1 line-clamp-3 text-sm', comment.spoiler && 'italic text-[var(--muted)]')}>{comment.spoiler ? 'This comment contains spoilers.' : comment.text}</p>
+          <p className="mt-1.5 text-xs text-[var(--muted)]">
+            {comment.discussion.communityName} · {relativeTime(item.createdAt)}
+          </p>
+        </div>
+      </article>
+    );
+  }
+  const discussion = extras.discussion;
+  if (discussion) {
+    return (
+      <article className={rowClass} aria-label={`Discussion ${discussion.title}`}>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm">
+            Started{' '}
+            <Link to={discussionPath(discussion)} className="font-medium hover:underline">
+              {discussion.title}
+            </Link>
+          </p>
+          <p className="mt-1 text-xs text-[var(--muted)] tabular-nums">
+            {discussion.communityName} · {compactCount(discussion.likeCount)} likes · {compactCount(discussion.commentCount)} comments · {relativeTime(item.createdAt)}
           </p>
         </div>
       </article>

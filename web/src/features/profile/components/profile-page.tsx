@@ -19,6 +19,17 @@ import { ActivityTabs } from './activity-tabs';
 import { FollowListDialog } from './follow-list-dialog';
 import { ReportDialog } from './report-dialog';
 
+/**
+ * Where the person stands on spec 4's level ladder: `level` of the profile answer, which the levels module adds
+ * (LevelProgressSchema). Read structurally so this page shows it as soon as the answer carries it, and nothing before.
+ */
+interface LevelView {
+  current: { name: string; rank: number } | null;
+  next: { name: string } | null;
+  missing: string[];
+}
+const levelOf = (profile: Profile): LevelView | null => (profile as Profile & { level?: LevelView | null }).level ?? null;
+
 const premiumOf = (status: string): PremiumStatus => {
   const s = status.toLowerCase();
   return s === 'premiere' || s === 'platinum' ? s : 'none';
@@ -93,6 +104,7 @@ function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profil
           </div>
           <HeaderActions suffix={suffix} profile={profile} />
         </div>
+        <LevelLine profile={profile} />
         {profile.bio ? <p className="mt-4 max-w-prose whitespace-pre-line">{profile.bio}</p> : profile.isMe && <p className="mt-4 text-[var(--muted)]">No bio yet.</p>}
         <dl className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {(['followers', 'following'] as const).map((which) => (
@@ -187,6 +199,23 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
         )}
       </MoreMenu>
       {reporting && <ReportDialog userId={profile.id} name={profile.displayName} onClose={() => setReporting(false)} />}
+    </div>
+  );
+}
+
+function LevelLine({ profile }: { profile: Profile }) {
+  const level = levelOf(profile);
+  if (!level) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="profile-level">
+      <span className="rounded-full border border-[var(--rating)]/50 bg-[var(--rating)]/10 px-3 py-1 font-medium">
+        {level.current ? `${level.current.name} · Level ${level.current.rank}` : 'No level yet'}
+      </span>
+      {profile.isMe && level.next && level.missing.length > 0 && (
+        <span className="text-[var(--muted)]">
+          Next, {level.next.name}: {level.missing.join(', ')}
+        </span>
+      )}
     </div>
   );
 }

@@ -45,6 +45,7 @@ function SignedInPages() {
         <Route path="/home" component={Home} />
         <Route path="/home/:type/:id" component={TitleDetail} />
         <Route path="/profile/view" component={Profile} />
+        <Route path="/profile/:username" component={Profile} />
         <Route path="/search" component={Search} />
         <Route path="/directory" component={Directory} />
         <Route path="/directory/movies" component={Directory} />

@@ -42,7 +42,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       </main>
       {onboarding && (
         <Suspense fallback={null}>
-          <OnboardingModal />
+          <OnboardingModal SearchBox={SearchBox} />
         </Suspense>
       )}
     </>

@@ -16,9 +16,17 @@
   const apply = (choice) => {
     const theme = choice === 'light' || (choice === 'system' && light.matches) ? 'light' : 'dark';
     const root = document.documentElement;
+    // The whole page changes at once: colour transitions are held (index.css) while the theme switches,
+    // so no control shows half-faded colours for a moment.
+    const switching = root.dataset.theme !== undefined && root.dataset.theme !== theme;
+    if (switching) root.dataset.themeSwitching = '';
     root.dataset.theme = theme;
     root.style.colorScheme = theme;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'light' ? '#f5f7fb' : '#0c111b');
+    if (switching) {
+      window.getComputedStyle(root).color; // the new colours apply now, with transitions held
+      requestAnimationFrame(() => requestAnimationFrame(() => delete root.dataset.themeSwitching));
+    }
   };
   const listeners = new Set();
   const changed = () => {

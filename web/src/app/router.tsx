@@ -33,6 +33,8 @@ const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
 const Watchlist = page(() => import('./routes/watchlist'));
 const PremiumArea = page(() => import('./routes/premium-area'));
+const Messages = page(() => import('./routes/messages'));
+const Feed = page(() => import('./routes/feed'));
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -72,6 +74,8 @@ export function AppRoutes() {
               <Route path="premium" element={<PremiumArea />} />
               <Route path="gems/*" element={<PremiumArea />} />
               <Route path="badges" element={<PremiumArea />} />
+              <Route path="messages" element={<Messages />} />
+              <Route path="feed" element={<Feed />} />
               <Route path="*" element={<NotFound />} />
             </Route>
           </Route>

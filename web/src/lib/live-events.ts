@@ -12,11 +12,16 @@ function emit(name: string, data?: unknown) {
   for (const fn of listeners.get(name) ?? []) fn(data);
 }
 
-/** Listens to one event (or `open`); answers the function that stops listening. */
-export function onLive(name: string, fn: Listener): () => void {
-  const set = listeners.get(name) ?? new Set();
-  listeners.set(name, set.add(fn));
-  return () => set.delete(fn);
+/** Listens to events (and `open`, a (re)connection); answers the function that stops listening. */
+export function onLive(names: string[], fn: Listener): () => void {
+  const sets = names.map((name) => {
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set.add(fn));
+    return set;
+  });
+  return () => {
+    for (const set of sets) set.delete(fn);
+  };
 }
 
 /** Opens the connection; answers the function that closes it for good. */

@@ -36,7 +36,7 @@ export default function AppLayout() {
   useEffect(() => {
     if (!userId) return;
     const close = connectLive();
-    const off = onLive('signed-out', () => {
+    const off = onLive(['signed-out'], () => {
       toast(SESSION_EXPIRED_MESSAGE, 'error');
       setCurrentUser(queryClient, null);
     });

@@ -11,11 +11,7 @@ import { messagesKey, unreadKey } from '../api/keys';
 export function MessagesButton({ className }: { className: string }) {
   const client = useQueryClient();
   const unread = useQuery({ queryKey: unreadKey, queryFn: ({ signal }) => api.get('messages/conversations', UnreadParser, { signal }) }).data?.unreadCount ?? 0;
-  useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: messagesKey });
-    const offs = ['message', 'conversation', 'open'].map((name) => onLive(name, refresh));
-    return () => offs.forEach((off) => off());
-  }, [client]);
+  useEffect(() => onLive(['message', 'conversation', 'open'], () => void client.invalidateQueries({ queryKey: messagesKey })), [client]);
   return (
     <Link to="/messages" aria-label={unread ? `Messages, ${unread} unread` : 'Messages'} className={`relative ${className}`}>
       <MessageIcon />

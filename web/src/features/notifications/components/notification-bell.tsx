@@ -14,11 +14,7 @@ export function NotificationBell({ className }: { className: string }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const unread = useQuery({ queryKey: unreadKey, queryFn: ({ signal }) => api.get('notifications/unread-count', UnreadParser, { signal }) }).data?.unreadCount ?? 0;
-  useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: notificationsKey });
-    const offs = [onLive('notification', refresh), onLive('open', refresh)];
-    return () => offs.forEach((off) => off());
-  }, [client]);
+  useEffect(() => onLive(['notification', 'open'], () => void client.invalidateQueries({ queryKey: notificationsKey })), [client]);
 
   return (
     <div className="relative" data-bell>

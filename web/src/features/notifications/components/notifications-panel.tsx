@@ -22,12 +22,12 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
     const outside = (e: PointerEvent) => {
       if (!(e.target as Element | null)?.closest?.('[data-bell]')) onClose();
     };
-    const escape = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', onKey);
     };
   }, [onClose]);
 

@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon, ListIcon, StarIcon, UsersIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { titlePath, typeLabel } from '../../../lib/media';
 import { feedQueryOptions } from '../api/feed';
@@ -23,10 +22,10 @@ export default function FeedList({ limit = 10 }: { limit?: number }) {
       <ul aria-label="Loading the feed" className="grid gap-3">
         {[0, 1, 2].map((i) => (
           <li key={i} className="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
-            <Skeleton className="h-10 w-10 rounded-full" />
+            <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />
             <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-3 w-1/3" />
+              <div aria-hidden="true" className="skeleton rounded-lg h-4 w-2/3" />
+              <div aria-hidden="true" className="skeleton rounded-lg h-3 w-1/3" />
             </div>
           </li>
         ))}

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { blocksQueryOptions, conversationQueryOptions, personQueryOptions, useBlock, useSendMessage } from '../api/messages';
@@ -56,9 +55,9 @@ export function ConversationView({ id, conversation, loading }: { id: string; co
         )}
         {query.isPending ? (
           <div role="status" aria-label="Loading messages" className="space-y-3">
-            <Skeleton className="h-10 w-2/3 rounded-2xl" />
-            <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
-            <Skeleton className="h-10 w-3/5 rounded-2xl" />
+            <div aria-hidden="true" className="skeleton rounded-lg h-10 w-2/3 rounded-2xl" />
+            <div aria-hidden="true" className="skeleton rounded-lg ml-auto h-10 w-1/2 rounded-2xl" />
+            <div aria-hidden="true" className="skeleton rounded-lg h-10 w-3/5 rounded-2xl" />
           </div>
         ) : messages.length === 0 ? (
           <p className="py-8 text-center text-sm text-[var(--muted)]">No messages yet. Say hello.</p>
@@ -120,8 +119,8 @@ function ConversationHeader({ person, loading }: { person?: PersonCard; loading:
           </Link>
         ) : (
           <div className="flex flex-1 items-center gap-3">
-            {loading && <Skeleton className="h-10 w-10 rounded-full" />}
-            {loading && <Skeleton className="h-4 w-32" />}
+            {loading && <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />}
+            {loading && <div aria-hidden="true" className="skeleton rounded-lg h-4 w-32" />}
           </div>
         )}
         {person && !blocked && (

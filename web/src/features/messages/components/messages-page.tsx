@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { MessageIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { blocksQueryOptions, conversationsQueryOptions, useBlock } from '../api/messages';
@@ -117,10 +116,10 @@ function ConversationSkeleton() {
     <ul aria-label="Loading conversations">
       {[0, 1, 2].map((i) => (
         <li key={i} className="flex items-center gap-3 px-4 py-3">
-          <Skeleton className="h-11 w-11 rounded-full" />
+          <div aria-hidden="true" className="skeleton rounded-lg h-11 w-11 rounded-full" />
           <div className="flex-1 space-y-2">
-            <Skeleton className="h-3.5 w-1/2" />
-            <Skeleton className="h-3 w-4/5" />
+            <div aria-hidden="true" className="skeleton rounded-lg h-3.5 w-1/2" />
+            <div aria-hidden="true" className="skeleton rounded-lg h-3 w-4/5" />
           </div>
         </li>
       ))}

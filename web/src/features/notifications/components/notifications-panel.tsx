@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { BellIcon, CheckIcon, SparkIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { notificationsQueryOptions, targetOf, useMarkRead } from '../api/notifications';
 
@@ -53,10 +52,10 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
           <ul aria-label="Loading notifications" className="space-y-1 p-2">
             {[0, 1, 2, 3].map((i) => (
               <li key={i} className="flex items-center gap-3 px-2 py-2">
-                <Skeleton className="h-10 w-10 rounded-full" />
+                <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />
                 <div className="flex-1 space-y-2">
-                  <Skeleton className="h-3.5 w-4/5" />
-                  <Skeleton className="h-3 w-1/4" />
+                  <div aria-hidden="true" className="skeleton rounded-lg h-3.5 w-4/5" />
+                  <div aria-hidden="true" className="skeleton rounded-lg h-3 w-1/4" />
                 </div>
               </li>
             ))}

@@ -1,44 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from './api-client';
+
 /**
  * The tab's one live connection (GET /api/events, server-sent events): open while someone is signed in,
- * reopened with a growing wait (1 s doubling to 30 s) after a failure, closed on sign-out. Events are
- * hints; listeners refetch what they announce. `open` fires on every (re)connection, so missed events
- * are made up for by refetching.
+ * reopened after a failure with a growing wait (1 s doubling to 30 s), closed on sign-out. Events are hints:
+ * listeners read again what they announce; `open` fires on every (re)connection, so missed events are made up.
  */
-type Listener = (data: unknown) => void;
-const listeners = new Map<string, Set<Listener>>();
-const NAMES = ['notification', 'message', 'conversation', 'signed-out'];
+const listeners = new Map<string, Set<() => void>>();
+const emit = (name: string) => {
+  for (const fn of listeners.get(name) ?? []) fn();
+};
 
-function emit(name: string, data?: unknown) {
-  for (const fn of listeners.get(name) ?? []) fn(data);
-}
-
-/** Listens to events (and `open`, a (re)connection); answers the function that stops listening. */
-export function onLive(names: string[], fn: Listener): () => void {
-  const sets = names.map((name) => {
-    const set = listeners.get(name) ?? new Set();
-    listeners.set(name, set.add(fn));
-    return set;
-  });
+/** Listens to events (and `open`); answers the function that stops listening. */
+export function onLive(names: string[], fn: () => void): () => void {
+  for (const name of names) listeners.set(name, (listeners.get(name) ?? new Set()).add(fn));
   return () => {
-    for (const set of sets) set.delete(fn);
+    for (const name of names) listeners.get(name)?.delete(fn);
   };
 }
 
 /** Opens the connection; answers the function that closes it for good. */
 export function connectLive(): () => void {
-  let source: EventSource | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let source: EventSource;
+  let timer: ReturnType<typeof setTimeout>;
   let wait = 1000;
   const open = () => {
-    const es = new EventSource('/api/events');
-    source = es;
-    es.onopen = () => {
+    source = new EventSource('/api/events');
+    source.onopen = () => {
       wait = 1000;
       emit('open');
     };
-    for (const name of NAMES) es.addEventListener(name, (e) => emit(name, JSON.parse((e as MessageEvent).data)));
-    es.onerror = () => {
-      es.close();
+    for (const name of ['notification', 'message', 'conversation', 'signed-out']) source.addEventListener(name, () => emit(name));
+    source.onerror = () => {
+      source.close();
       timer = setTimeout(open, wait);
       wait = Math.min(wait * 2, 30_000);
     };
@@ -46,14 +41,21 @@ export function connectLive(): () => void {
   open();
   return () => {
     clearTimeout(timer);
-    source?.close();
+    source.close();
   };
 }
 
-/** Checks `{ unreadCount }` without zod (the header's counts are part of the first download). */
+/** `{ unreadCount }` checked without zod (the top bar is part of the first download). */
 export const UnreadParser = {
-  safeParse: (v: unknown): { success: true; data: { unreadCount: number } } | { success: false } => {
-    const n = (v as { unreadCount?: unknown } | null)?.unreadCount;
-    return typeof n === 'number' ? { success: true, data: { unreadCount: n } } : { success: false };
+  safeParse: (v: unknown) => {
+    const unreadCount = (v as { unreadCount?: unknown } | null)?.unreadCount;
+    return typeof unreadCount === 'number' ? { success: true as const, data: { unreadCount } } : { success: false as const };
   },
 };
+
+/** An unread count for the top bar: one small fetch, read again whenever one of `events` arrives (everything under `key[0]` is). */
+export function useLiveCount(key: readonly string[], path: string, events: string[]): number {
+  const client = useQueryClient();
+  useEffect(() => onLive([...events, 'open'], () => void client.invalidateQueries({ queryKey: key.slice(0, 1) })), [client, key, events]);
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.get(path, UnreadParser, { signal }) }).data?.unreadCount ?? 0;
+}

@@ -5,10 +5,8 @@ import { SideMenu, TopBar } from '../../features/navigation';
 import { NotificationBell } from '../../features/notifications';
 import { SearchBox, TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
-import { setCurrentUser, useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { connectLive, onLive } from '../../lib/live-events';
-import { queryClient, SESSION_EXPIRED_MESSAGE } from '../../lib/query-client';
-import { toast } from '../../lib/toast';
 import type { AppOutletContext } from './outlet-context';
 
 /** What the frame hands the pages below it (useOutletContext): the search box, so that pages never import the search feature. */
@@ -31,15 +29,13 @@ export default function AppLayout() {
   const onboarding = pathname.startsWith('/onboarding');
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  // One live connection per tab while someone is signed in; `signed-out` (a suspended account) ends the session here.
+  // One live connection per tab while someone is signed in. `signed-out` (the account was suspended) loads the
+  // sign-in page afresh, as logging out does, so that nothing fetched for the person stays in memory.
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
     const close = connectLive();
-    const off = onLive(['signed-out'], () => {
-      toast(SESSION_EXPIRED_MESSAGE, 'error');
-      setCurrentUser(queryClient, null);
-    });
+    const off = onLive(['signed-out'], () => window.location.assign('/login'));
     return () => {
       off();
       close();

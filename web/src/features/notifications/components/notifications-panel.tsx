@@ -1,20 +1,27 @@
 import { relativeTime } from '@common/format';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { BellIcon, CheckIcon, SparkIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { notificationsQueryOptions, targetOf, useMarkRead } from '../api/notifications';
+import { notificationsPageOptions, targetOf, useMarkRead } from '../api/notifications';
 
 /** The bell's panel: notifications newest first, grouped as the server words them, each marked read on its own or all at once. */
 export default function NotificationsPanel({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const query = useInfiniteQuery(notificationsQueryOptions());
-  const markRead = useMarkRead();
-  const items = query.data?.pages.flatMap((p) => p.results) ?? [];
-  const unread = query.data?.pages[0]?.unreadCount ?? 0;
+  const query = useQuery(notificationsPageOptions(null));
+  // The cursors of the older pages asked for with Load more; all are read again when something changes.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const older = useQueries({ queries: cursors.map((c) => notificationsPageOptions(c)) });
+  const pages = [query.data, ...older.map((o) => o.data)];
+  const seen = new Set<string>();
+  const items = pages.flatMap((p) => p?.results ?? []).filter((n) => !seen.has(n.id) && Boolean(seen.add(n.id)));
+  const nextCursor = pages.at(-1)?.nextCursor;
+  const loadingMore = older.some((o) => o.isPending);
+  const unread = query.data?.unreadCount ?? 0;
+  const { mark, pending } = useMarkRead();
 
   useEffect(() => {
     ref.current?.focus();
@@ -43,7 +50,7 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
           Notifications
           {unread > 0 && <span className="ml-2 text-sm font-normal text-[var(--muted)]">{unread} unread</span>}
         </h2>
-        <Button variant="ghost" size="sm" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+        <Button variant="ghost" size="sm" disabled={unread === 0 || pending} onClick={() => void mark()}>
           <CheckIcon size={16} /> Mark all read
         </Button>
       </div>
@@ -90,7 +97,7 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
                   <Link
                     to={targetOf(n)}
                     onClick={() => {
-                      if (!n.read) markRead.mutate([n.id]);
+                      if (!n.read) void mark([n.id]);
                       onClose();
                     }}
                     className="block rounded text-sm leading-snug after:absolute after:inset-0 focus-ring"
@@ -105,7 +112,7 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
                     type="button"
                     aria-label={`Mark read: ${n.text}`}
                     title="Mark read"
-                    onClick={() => markRead.mutate([n.id])}
+                    onClick={() => void mark([n.id])}
                     className="relative z-10 -mr-2 grid h-10 w-10 shrink-0 place-items-center rounded-full hover:bg-[var(--surface-2)] focus-ring"
                   >
                     <span className="h-2.5 w-2.5 rounded-full bg-[var(--accent)]" />
@@ -115,9 +122,9 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
             ))}
           </ul>
         )}
-        {query.hasNextPage && (
+        {(nextCursor || loadingMore) && (
           <div className="border-t border-[var(--border)] p-3 text-center">
-            <Button variant="ghost" size="sm" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
+            <Button variant="ghost" size="sm" loading={loadingMore} onClick={() => nextCursor && setCursors([...cursors, nextCursor])}>
               Load more
             </Button>
           </div>

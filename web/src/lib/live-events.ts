@@ -41,6 +41,7 @@ export function connectLive(): () => void {
   open();
   return () => {
     clearTimeout(timer);
+    source.onerror = null;
     source.close();
   };
 }

@@ -35,6 +35,8 @@ const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
 const Watchlist = page(() => import('./routes/watchlist'));
 const PremiumArea = page(() => import('./routes/premium-area'));
+const Messages = page(() => import('./routes/messages'));
+const Feed = page(() => import('./routes/feed'));
 const NotFound = page(() => import('./routes/not-found'));
 
 /** The pages for signed-in people only; anything else here is "not found". */
@@ -63,6 +65,8 @@ function SignedInPages() {
         <Route path="/createCommunity" component={CreateCommunity} />
         <Route path="/createList" component={CreateList} />
         <Route path="/watchlist" component={Watchlist} />
+        <Route path="/messages" component={Messages} />
+        <Route path="/feed" component={Feed} />
         <Route path="/premium" component={PremiumArea} />
         <Route path="/gems/*?" component={PremiumArea} />
         <Route path="/badges" component={PremiumArea} />

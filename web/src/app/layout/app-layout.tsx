@@ -1,13 +1,23 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { MessagesButton } from '../../features/messages';
 import { SideMenu, TopBar } from '../../features/navigation';
+import { NotificationBell } from '../../features/notifications';
 import { SearchBox, TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
+import { connectLive, onLive } from '../../lib/live-events';
 import { OutletProvider, useLocation } from '../../lib/router';
 import type { AppOutletContext } from './outlet-context';
 
 /** What the frame hands the pages below it (useOutletContext): the search box, so that pages never import the search feature. */
 const outlet: AppOutletContext = { SearchBox };
+
+const activity = (className: string) => (
+  <>
+    <NotificationBell className={className} />
+    <MessagesButton className={className} />
+  </>
+);
 
 const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
 
@@ -18,6 +28,19 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const onboarding = pathname.startsWith('/onboarding');
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  // One live connection per tab while someone is signed in. `signed-out` (the account was suspended) loads the
+  // sign-in page afresh, as logging out does, so that nothing fetched for the person stays in memory.
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    const close = connectLive();
+    const off = onLive(['signed-out'], () => window.location.assign('/login'));
+    return () => {
+      off();
+      close();
+    };
+  }, [userId]);
 
   // Any navigation closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the location changes
@@ -31,7 +54,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <TopBar user={user} search={TopSearch} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <TopBar user={user} search={TopSearch} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} activity={activity} />
       {user && <SideMenu user={user} open={menuOpen} onClose={closeMenu} />}
       <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
         <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>

@@ -5,6 +5,7 @@ import { HomePage, type HomeSections } from '../../features/home/components/home
 const sections: HomeSections = {
   topDiscussions: lazy(() => import('../../features/communities/components/top-discussions-section')),
   trendingCommunities: lazy(() => import('../../features/communities/components/trending-communities-section')),
+  feed: lazy(() => import('../../features/feed/components/feed-list')),
 };
 
 export default function HomeRoute() {

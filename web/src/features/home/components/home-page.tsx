@@ -15,11 +15,13 @@ import { WeeklyPopularRow } from './weekly-popular-row';
 export interface HomeSections {
   topDiscussions?: ComponentType;
   trendingCommunities?: ComponentType;
+  /** What the people one follows did (the feed feature). */
+  feed?: ComponentType;
 }
 
 /** The signed-in home of spec 2. Lists arrive with their feature. */
 export function HomePage({ sections = {} }: { sections?: HomeSections }) {
-  const { topDiscussions: TopDiscussions, trendingCommunities: TrendingCommunities } = sections;
+  const { topDiscussions: TopDiscussions, trendingCommunities: TrendingCommunities, feed: Feed } = sections;
   const { user } = useCurrentUser();
   const returning = useIsReturning(user?.id);
   const name = firstName(capitalizeWords(user?.displayName));
@@ -49,6 +51,11 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
         <HomeSection id="trending-lists" title="Trending Lists" seeAll="">
           <TrendingListsSlot />
         </HomeSection>
+        {Feed && (
+          <HomeSection id="following-feed" title="From people you follow" seeAll="/feed">
+            <WhenNear section={Feed} kind="discussion" />
+          </HomeSection>
+        )}
       </div>
     </div>
   );

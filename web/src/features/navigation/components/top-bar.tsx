@@ -1,11 +1,10 @@
 import type { CurrentUser } from '@common/contracts/auth';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { ArrowLeftIcon, MenuIcon, SearchIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { Link } from '../../../lib/router';
 import { AccountMenu } from './account-menu';
-import { ActivityButtons } from './activity-buttons';
 
 /** What the top bar needs from a search box; the app passes the search feature's. */
 export interface TopBarSearchProps {
@@ -19,13 +18,15 @@ interface TopBarProps {
   search: ComponentType<TopBarSearchProps>;
   menuOpen: boolean;
   onOpenMenu: () => void;
+  /** The bell and messages icons (signed in), drawn with the top bar's icon button classes. */
+  activity?: (iconClassName: string) => ReactNode;
 }
 
 const iconButton =
   'grid h-10 w-10 shrink-0 place-items-center rounded-full text-[var(--muted)] transition-colors duration-150 hover:bg-[var(--surface-2)] hover:text-[var(--text)] focus-ring';
 
 /** Fixed 64 px top bar (spec 2 "Layout"). */
-export function TopBar({ user, search: TopSearch, menuOpen, onOpenMenu }: TopBarProps) {
+export function TopBar({ user, search: TopSearch, menuOpen, onOpenMenu, activity }: TopBarProps) {
   const [phoneSearch, setPhoneSearch] = useState(false);
 
   return (
@@ -50,7 +51,7 @@ export function TopBar({ user, search: TopSearch, menuOpen, onOpenMenu }: TopBar
 
         {user ? (
           <div className="flex items-center gap-0.5 sm:gap-1">
-            <ActivityButtons />
+            {activity?.(iconButton)}
             <AccountMenu user={user} />
           </div>
         ) : (

@@ -1,0 +1,6 @@
+/** Query keys: everything under ['messages'] is refreshed when a message or a block arrives live. */
+export const messagesKey = ['messages'] as const;
+export const unreadKey = [...messagesKey, 'unread'] as const;
+export const conversationsKey = [...messagesKey, 'conversations'] as const;
+export const conversationKey = (id: string) => [...messagesKey, 'conversation', id] as const;
+export const blocksKey = [...messagesKey, 'blocks'] as const;

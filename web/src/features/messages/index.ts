@@ -1,0 +1,1 @@
+export { MessagesButton } from './components/messages-button';

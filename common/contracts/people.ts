@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LevelProgressSchema } from './levels.ts';
 import { blankToUndefined, queryInt } from './query.ts';
 import { MediaSearchResultSchema, TitleIdSchema, TitleTypeSchema } from './titles.ts';
 
@@ -85,6 +86,8 @@ export const ProfileSchema = PersonCardSchema.extend({
   blockedByMe: z.boolean(),
   /** Username, country, favourite genres, 5 top movies and 5 top shows are all set (the Reel Apprentice requirement). */
   profileComplete: z.boolean(),
+  /** The current level, the next one and what is still missing for it. */
+  level: LevelProgressSchema,
   joinedAt: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -7,7 +7,8 @@ import {
   type MembershipState,
   type RepliesPage,
 } from '../../../../common/contracts/communities.ts';
-import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { blockedEitherWay } from '../people/people.shared.ts';
 import { isAdmin } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -15,6 +16,7 @@ import { type Actor, type CommunitiesContext, NS_HOME_COMMUNITIES, NS_HOME_DISCU
 import { readable } from './discussions.service.ts';
 
 export const commentNotFound = () => notFound('There is no comment with that id.', 'comment_not_found');
+const blockedByAuthor = () => new AppError(403, 'blocked', 'You cannot reply here: one of you blocked the other.');
 const locked = () => conflict('This discussion is locked: it takes no new comments.', 'locked');
 
 /** The comment in this discussion, which the reader may see; 404 otherwise. */
@@ -143,11 +145,17 @@ export async function createComment(
   const { row, membership } = await readable(ctx, actor, discussionId, communityId);
   if (repo.truthy(row.locked)) throw locked();
   let depth = 0;
+  let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await repo.findComment(ctx.database.db, input.parentId);
     if (!parent || parent.discussionId !== discussionId) throw notFound('parentId: there is no such comment in this discussion.', 'comment_not_found');
     if (repo.truthy(parent.deleted)) throw conflict('parentId: that comment was deleted; it takes no replies.', 'deleted');
     depth = Number(parent.depth) + 1;
+    parentAuthorId = parent.authorId;
+  }
+  // Someone who blocked the commenter, or whom the commenter blocked, takes no comments or replies from them.
+  for (const authorId of new Set([row.authorId, parentAuthorId])) {
+    if (authorId && authorId !== actor.id && (await blockedEitherWay(ctx.database.db, actor.id, authorId))) throw blockedByAuthor();
   }
   const id = randomUUID();
   const now = repo.nextTimestamp();
@@ -185,6 +193,7 @@ export async function createComment(
   });
   await threadChanged(ctx, discussionId);
   if (repo.truthy(row.isPublic)) await Promise.all([ctx.cache.invalidate(NS_HOME_DISCUSSIONS), ctx.cache.invalidate(NS_HOME_COMMUNITIES)]);
+  await ctx.hooks?.commented({ actorId: actor.id, commentId: id, discussionId, discussionAuthorId: row.authorId, parentId: input.parentId ?? null, parentAuthorId });
   return one(ctx, actor, membership, false, id);
 }
 
@@ -279,5 +288,6 @@ export async function likeComment(
     return { changed, likeCount: Number(cur.likeCount) };
   });
   if (r.changed) await threadChanged(ctx, discussionId);
+  if (r.changed && on) await ctx.hooks?.liked({ actorId: actor.id, targetType: 'comment', targetId: commentId, authorId: comment.authorId });
   return { commentId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }

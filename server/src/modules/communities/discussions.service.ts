@@ -96,6 +96,7 @@ export async function createDiscussion(
       .execute();
   });
   await invalidateHome(ctx);
+  await ctx.hooks?.discussionStarted(actor.id, id);
   return getDiscussion(ctx, actor, id);
 }
 
@@ -163,6 +164,7 @@ export async function like(ctx: CommunitiesContext, actor: NonNullable<Actor>, d
     return { changed, likeCount: Number(cur.likeCount) };
   });
   if (r.changed && repo.truthy(row.isPublic)) await ctx.cache.invalidate(NS_HOME_DISCUSSIONS);
+  if (r.changed && on) await ctx.hooks?.liked({ actorId: actor.id, targetType: 'discussion', targetId: discussionId, authorId: row.authorId });
   return { discussionId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }
 

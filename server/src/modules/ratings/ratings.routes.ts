@@ -16,6 +16,7 @@ import {
   UpdateRatingRequestSchema,
 } from '../../../../common/contracts/ratings.ts';
 import { TitleIdSchema, TitleParamsSchema } from '../../../../common/contracts/titles.ts';
+import { checkLevels } from '../levels/levels.service.ts';
 import * as service from './ratings.service.ts';
 
 /** A review of 10,000 characters is at most 60 KB as JSON (\u escapes); the rest of a body is a few bytes. */
@@ -50,7 +51,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
           'Signed in. `rating` is a whole number from 1 to 10; `review` is plain text of up to 10,000 characters (trimmed; empty means no review; shown as text, never as HTML); `spoiler` marks the review as giving the story away (kept only with a review). ' +
           'One rating per person and title: a second create answers 409 `already_rated` with `error.id`, the existing rating, to edit instead. ' +
           'A title whose release date is in the future (without one, whose start year is after this year) answers 409 `not_released`; an unknown title 404 `title_not_found`. ' +
-          "Rating counts as activity for the title's weekly popularity; the title's count and sum change in the same transaction as the rating.",
+          "Rating counts as activity for the title's weekly popularity; the title's count and sum change in the same transaction as the rating. Ratings and reviews count towards the levels: any level due is reached (its gems credited once) before the answer.",
         body: CreateRatingRequestSchema,
         response: { 201: envelope(RatingSchema), 409: CreateRatingConflictSchema },
       },
@@ -63,6 +64,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
           error: { code: 'already_rated', message: 'You have already rated this title: edit that rating instead.', id: result.existingId },
         });
       }
+      // Ratings and reviews are level requirements: levels due are reached before the answer.
+      await checkLevels(app, actor.id);
       return reply.status(201).send({ data: result.rating });
     },
   );
@@ -100,7 +103,10 @@ export async function ratingsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.updateRating(app.database, actor, req.params.id, req.body) };
+      const rating = await service.updateRating(app.database, actor, req.params.id, req.body);
+      // A review added to a rating counts for the levels.
+      if (rating.review !== null) await checkLevels(app, actor.id);
+      return { data: rating };
     },
   );
 

@@ -8,7 +8,7 @@ import {
   type RepliesPage,
 } from '../../../../common/contracts/communities.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { blockedEitherWay } from '../people/people.shared.ts';
+import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/people.shared.ts';
 import { isAdmin } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -40,15 +40,37 @@ async function loadThread(ctx: CommunitiesContext, rows: readonly repo.CommentRo
   return { rows: shown, replies: await repo.firstRepliesOf(ctx.database.db, parents, FIRST_REPLIES), hasMore: rows.length > pageSize };
 }
 
-/** A thread for this reader: their likes (one query) and what they may do. */
+/**
+ * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid, and those of
+ * people who blocked the reader or whom the reader blocked, are left out (with the replies shown under them); the
+ * shared cache keeps the thread as everyone sees it, so this is decided per reader, two indexed queries.
+ */
 async function forReader(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, thread: Thread): Promise<Comment[]> {
-  const liked = reader
-    ? await repo.likedComments(ctx.database.db, reader.id, [...thread.rows.map((r) => r.id), ...thread.replies.map((r) => r.id)])
-    : new Set<string>();
-  return thread.rows.map((r) =>
+  const all = [...thread.rows, ...thread.replies];
+  const [liked, hidden, blocked] = await Promise.all([
+    reader
+      ? repo.likedComments(
+          ctx.database.db,
+          reader.id,
+          all.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<string>()),
+    hiddenAmong(
+      ctx.database.db,
+      'comment',
+      all.map((r) => r.id),
+    ),
+    blockedAmong(
+      ctx.database.db,
+      reader?.id ?? null,
+      all.map((r) => r.authorId),
+    ),
+  ]);
+  const shown = (r: repo.CommentRow) => !hidden.has(r.id) && !(r.authorId !== null && blocked.has(r.authorId));
+  return thread.rows.filter(shown).map((r) =>
     presentComment(
       r,
-      thread.replies.filter((x) => x.parentId === r.id),
+      thread.replies.filter((x) => x.parentId === r.id && shown(x)),
       reader?.id ?? null,
       membership,
       liked,

@@ -211,10 +211,33 @@ export async function findOwnRating(db: Db, userId: string, titleId: string) {
 
 /**
  * One page of a title's reviews (ratings that hold one), newest first or most liked first, ties newest first;
- * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration).
+ * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration). Reviews a moderator hid
+ * are left out and, for a signed-in reader, those of people who blocked the reader or whom the reader blocked (NOT
+ * EXISTS on the primary keys of hidden_content and blocks).
  */
-export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number): Promise<RatingRow[]> {
-  let q = withAuthor(db).where('r.titleId', '=', titleId).where('r.review', 'is not', null);
+export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number, readerId: string | null = null): Promise<RatingRow[]> {
+  let q = withAuthor(db)
+    .where('r.titleId', '=', titleId)
+    .where('r.review', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('hiddenContent as h').select('h.targetId').where('h.targetType', '=', 'review').whereRef('h.targetId', '=', 'r.id'))),
+    );
+  if (readerId !== null) {
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('blocks as b')
+            .select('b.blockerId')
+            .where((w) =>
+              w.or([
+                w.and([w('b.blockedId', '=', readerId), w('b.blockerId', '=', w.ref('r.userId'))]),
+                w.and([w('b.blockerId', '=', readerId), w('b.blockedId', '=', w.ref('r.userId'))]),
+              ]),
+            ),
+        ),
+      ),
+    );
+  }
   if (sort === 'liked') q = q.orderBy('r.likeCount', 'desc');
   return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }

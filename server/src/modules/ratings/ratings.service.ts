@@ -116,7 +116,7 @@ export async function listTitleReviews(database: Database, reader: Actor, titleI
   const stats = await repo.findTitleStats(database.db, titleId);
   if (!stats) throw titleNotFound();
   const rows =
-    stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1);
+    stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1, reader?.id ?? null);
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
   const liked = new Set(
     reader

@@ -137,7 +137,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
         summary: "A title's reviews, 20 a page",
         description:
           'Public. Body (optional) `{ page?: 1..1000, sort?: "newest" | "liked" }`, newest first by default; most liked first ties newest first. ' +
-          'Only ratings with a review are listed; each carries its author, like count, whether the reader liked it and what the reader may do with it. `total` counts all the title\'s reviews. 404 `title_not_found` for an unknown title.',
+          'Only ratings with a review are listed; each carries its author, like count, whether the reader liked it and what the reader may do with it. `total` counts all the title\'s reviews. Reviews a moderator hid are left out, and for a signed-in reader those of people who blocked them or whom they blocked. 404 `title_not_found` for an unknown title.',
         params: TitleIdParamsSchema,
         body: ReviewsRequestSchema,
         response: { 200: envelope(ReviewsPageSchema) },

@@ -519,8 +519,8 @@ export async function peopleRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['activity'],
-        summary: 'Activity tab All: ratings, reviews and lists',
-        description: `${ACTIVITY_NOTE} Discussions and comments join when the communities module supplies them.`,
+        summary: 'Activity tab All: ratings, reviews, lists, discussions and comments',
+        description: `${ACTIVITY_NOTE} Discussions started and comments written (kinds \`discussion\` and \`comment\`, each with its discussion and community) only from communities the reader may see: public ones, or private ones they are admin or member of; never hidden ones, nor of a community the reader muted.`,
         querystring: ActivityQuerySchema,
         response: { 200: ActivityData },
       },
@@ -536,7 +536,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       schema: {
         tags: ['activity'],
         summary: 'Activity tab Comments: what the person wrote',
-        description: `${ACTIVITY_NOTE} Today their reviews; their comments in discussions join when the communities module supplies them.`,
+        description: `${ACTIVITY_NOTE} Their reviews, and their comments and replies in discussions of communities the reader may see (public ones, or private ones they are admin or member of).`,
         querystring: ActivityQuerySchema,
         response: { 200: ActivityData },
       },
@@ -553,7 +553,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags: ['activity'],
         summary: 'The home feed: what the people the reader follows did',
         description:
-          'Signed in. Ratings, reviews and public lists of followed people (not muted ones), newest first; keyset pages: `?cursor=` the `nextCursor` of the page before (null at the end), `limit` 1 to 50 (20). Never private lists, hidden content, or anyone on either side of a block (blocking ends the follows). Discussions join when the communities module supplies them. Sent `private, no-store`.',
+          'Signed in. Ratings, reviews and public lists of followed people (not muted ones), newest first; keyset pages: `?cursor=` the `nextCursor` of the page before (null at the end), `limit` 1 to 50 (20). Never private lists, hidden content, or anyone on either side of a block (blocking ends the follows). Discussions they started (kind `discussion`) appear too, only from communities the reader may see (public ones, or private ones the reader is admin or member of) and not from communities the reader muted. Sent `private, no-store`.',
         querystring: FeedQuerySchema,
         response: { 200: envelope(FeedPageSchema) },
       },

@@ -54,7 +54,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Start a discussion',
-        description: `Signed in; the community’s admin and members only (403 \`forbidden\`; 404 \`community_not_found\`). \`title\` 3 to 200 characters, \`body\` up to 20,000, \`spoiler\` blurs it until the reader asks. ${TEXT} Answers 201.`,
+        description: `Signed in; the community’s admin and members only (403 \`forbidden\`; 404 \`community_not_found\`). \`title\` 3 to 200 characters, \`body\` up to 20,000, \`spoiler\` blurs it until the reader asks. ${TEXT} Discussions started count towards the levels. Answers 201.`,
         params: CommunityParamsSchema,
         body: CreateDiscussionRequestSchema,
         response: { 201: envelope(DiscussionSchema) },
@@ -225,7 +225,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: on ? 'Like a discussion' : 'Take back a like of a discussion',
-        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like. ${HIDDEN}`,
+        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like. A new like notifies the author (\`discussion_like\`). ${HIDDEN}`,
         params: DiscussionParamsSchema,
         response: { 200: envelope(DiscussionLikeStateSchema) },
       },
@@ -257,7 +257,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['comments'],
         summary: on ? 'Like a comment' : 'Take back a like of a comment',
-        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like. A deleted comment is 404. ${HIDDEN}`,
+        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like; a new like notifies the author (\`comment_like\`). A deleted comment is 404. ${HIDDEN}`,
         params: CommentParamsSchema,
         response: { 200: envelope(CommentLikeStateSchema) },
       },

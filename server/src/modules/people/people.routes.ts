@@ -88,8 +88,9 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags: ['people'],
         summary: 'A profile: `me`, a person\'s id or their username (any case)',
         description:
-          'Spec 3 "User profile" (imageUrl, badge, displayName capitalised per word, premiumStatus, gems: supplied by the premium module) plus username, bio, country `{ code, name }`, favourite genres, top movies and shows as title cards in the person\'s order, follower and following counts. ' +
-          'For another person: `following` (the reader follows them), `followsYou`, `blockedByMe`. `profileComplete` is the Reel Apprentice requirement (username, country, genres, 5 movies, 5 shows): show \'Finish your profile\' while false. ' +
+          'Spec 3 "User profile" (imageUrl, badge, displayName capitalised per word, premiumStatus, gems: as GET /api/user/me reads them; the badge only while the status is Premiere or Platinum, else null) plus username, bio, country `{ code, name }`, favourite genres, top movies and shows as title cards in the person\'s order, follower and following counts. ' +
+          'For another person: `following` (the reader follows them), `followsYou`, `blockedByMe`. `profileComplete` says whether onboarding is done (username, country, genres, 5 movies, 5 shows): show \'Finish your profile\' while false. ' +
+          '`level`: `current` (the highest level reached, null before Reel Apprentice), `next` (null at Reel Savant) and `missing`, what the next level still needs (\'3 more reviews\'); levels are reached in order, each when its requirement of spec 9 holds, and kept. ' +
           '`me` needs a session (401). A suspended account, someone who blocked the reader, or no match is 404 `user_not_found`. Sent `private, no-store`.',
         params: SuffixParams,
         response: { 200: envelope(ProfileSchema) },

@@ -60,8 +60,23 @@ let admin: Headers;
 let communities: string[];
 let othersDiscussion: string;
 
+/** Errors the app logged (a failed level check is logged, never answered): none may occur. */
+const logged: string[] = [];
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp(
+    {},
+    {
+      logger: {
+        level: 'error',
+        stream: {
+          write: (line: string) => {
+            logged.push(line);
+          },
+        },
+      },
+    },
+  );
   await upsertTitles(
     ctx.database.db,
     [...Array.from({ length: MOVIES }, (_, i) => title(movie(i + 1), 'movie')), ...Array.from({ length: 5 }, (_, i) => title(show(i + 1), 'tvSeries'))],
@@ -202,6 +217,8 @@ describe('levels', () => {
     const level = await levelOf(fan.headers);
     expect(level).toEqual({ current: { id: 'savant', name: 'Reel Savant', rank: 11, reward: 1000 }, next: null, missing: [] });
     expect((await me(fan.headers)).gems).toBe(ALL_GEMS);
+    // No level check failed on the way (a deadlock or a conflict would be logged here).
+    expect(logged).toEqual([]);
   });
 
   it('shows the level, the next one and what is missing on the profile, with the real gems and premium status', async () => {

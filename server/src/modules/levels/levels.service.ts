@@ -11,6 +11,7 @@ export interface LevelsContext {
   database: Database;
   notify(input: NotifyInput): Promise<unknown>;
   premiumProfiles: { forget(userId: string): void };
+  levelCache: { forget(userId: string): void };
   log: { error(obj: unknown, msg?: string): void };
 }
 
@@ -83,6 +84,8 @@ export async function levelProgress(db: Db, userId: string): Promise<LevelProgre
  * Never fails the caller's request (errors are logged). Answers the levels reached now.
  */
 export async function checkLevels(ctx: LevelsContext, userId: string): Promise<string[]> {
+  // What /api/user/me keeps changes with every action that brings here, level or not ('2 more reviews').
+  ctx.levelCache.forget(userId);
   try {
     const facts = await readFacts(ctx.database.db, userId);
     if (!facts || levelsDue(facts).length === 0) return [];

@@ -106,6 +106,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
       const rating = await service.updateRating(app.database, actor, req.params.id, req.body);
       // A review added to a rating counts for the levels.
       if (rating.review !== null) await checkLevels(app, actor.id);
+      else app.levelCache.forget(actor.id);
       return { data: rating };
     },
   );
@@ -124,6 +125,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await service.deleteRating(app.database, actor, req.params.id);
+      // Levels once reached are kept, but what the next one still needs changed.
+      app.levelCache.forget(actor.id);
       return { data: { deleted: true as const } };
     },
   );

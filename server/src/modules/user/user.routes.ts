@@ -24,7 +24,7 @@ export async function userRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const user = req.requireUser();
       reply.header('cache-control', 'private, no-store');
-      const [premium, level] = await Promise.all([app.premiumProfiles.of(user), levelProgress(app.database.db, user.id)]);
+      const [premium, level] = await Promise.all([app.premiumProfiles.of(user), app.levelCache.of(user.id, () => levelProgress(app.database.db, user.id))]);
       return { data: { ...presentCurrentUser(user), ...premium, level } };
     },
   );

@@ -134,7 +134,7 @@ describe('levels', () => {
     const notes = await call('GET', '/api/notifications', fan.headers);
     const texts = notes.json().data.results.filter((n: { kind: string }) => n.kind === 'level_reached');
     expect(texts.map((n: { targetId: string }) => n.targetId).sort()).toEqual(['apprentice', 'buff', 'enthusiast']);
-    expect(texts[0].text).toBe('You reached a new level');
+    expect(texts.map((n: { text: string }) => n.text).sort()).toEqual(['You reached Reel Apprentice', 'You reached Reel Buff', 'You reached Reel Enthusiast']);
     // The same profile again changes nothing.
     await setProfile(fan.headers, { ...ONBOARDING, bio: 'I watch everything.', imageUrl: PICTURE });
     expect(await ledger(fan.user.id)).toHaveLength(3);

@@ -66,10 +66,10 @@ export async function closedLoad(
           const q = requests[next++ % requests.length];
           req.method = q.method;
           req.path = q.path;
-          if (q.body) {
-            req.body = q.body;
-            req.headers = { ...req.headers, 'content-type': 'application/json' };
-          } else req.body = undefined;
+          if (q.body || q.auth) {
+            req.headers = { ...req.headers, ...(q.body ? { 'content-type': 'application/json' } : {}), ...(q.auth ? { authorization: q.auth } : {}) };
+          }
+          req.body = q.body;
           return req;
         },
       },

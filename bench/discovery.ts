@@ -3,10 +3,9 @@
 // flags on the same core. Prints one table, each budget PASS or FAIL. See bench/README.md for what each row
 // measures and the environment variables (BENCH_SECONDS, BENCH_WARMUP, BENCH_ONLY, ...).
 // Usage: npm run bench:discovery   (or npm run bench -- discovery)
-import { createHash } from 'node:crypto';
-import { constants, copyFileSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { catalogueFile, TITLE_COUNT } from './catalogue-file.ts';
 import { type ClosedResult, runClosed } from './closed.ts';
@@ -14,13 +13,13 @@ import { canMeasureJs, type JsSize, jsLoadedBy } from './js-size.ts';
 import type { LoadRequest } from './load.ts';
 import { type PacedResult, runPaced } from './paced.ts';
 import { ensureBuilt, migrate, pinBenchmark, type Running, rssMb, SERVER_CORE, signIn, startApp, startFlags, startHello, startSmtpServer, stop } from './servers.ts';
+import { copyStarter } from './starter-file.ts';
 import { browsePages, checkAnswers, searchQueries, titlePages, ZIPF_S } from './workloads.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
-const STARTER = resolve(process.env.BENCH_STARTER ?? '../shared/data/catalogue');
 const SECTIONS = ['title', 'search', 'browse', 'signed-in', 'restart', 'js'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
@@ -31,19 +30,6 @@ for (const s of only ?? []) {
   }
 }
 const wants = (s: Section) => !only || only.has(s);
-
-/**
- * Where the starter catalogue, once imported, is kept between runs: named by its files' paths, sizes and times, so
- * a changed catalogue is imported again (delete the file to import it again anyway).
- */
-function starterFile(): string {
-  const hash = createHash('sha1');
-  for (const name of (readdirSync(STARTER, { recursive: true }) as string[]).sort()) {
-    const st = statSync(join(STARTER, name));
-    hash.update(`${name} ${st.size} ${st.mtimeMs}\n`);
-  }
-  return join(tmpdir(), `reelhouse-starter-${hash.digest('hex').slice(0, 12)}.db`);
-}
 
 /** One line of the table: a budget, what was measured, the hello-world beside it, and whether it holds. */
 interface Row {
@@ -122,16 +108,7 @@ async function main() {
   // A restart with the starter catalogue already imported (imported once by a first start, not timed, and kept).
   if (wants('restart')) {
     const starter = join(runDir, 'starter.db');
-    const kept = starterFile();
-    if (existsSync(kept)) copyFileSync(kept, starter, constants.COPYFILE_FICLONE);
-    else {
-      console.log(`importing the starter catalogue (${STARTER}) by a first start, kept as ${kept}`);
-      const first = await startApp({ database: starter, smtpUrl: smtp.url, pinned, catalogueDir: STARTER, timeoutMs: 900_000 });
-      await stop(first);
-      console.log(`  first start with the import: ${(first.readyMs / 1000).toFixed(1)} s`);
-      copyFileSync(starter, `${kept}.partial-${process.pid}`);
-      renameSync(`${kept}.partial-${process.pid}`, kept);
-    }
+    await copyStarter(starter, smtp.url, pinned);
     migrate(starter);
     const times: number[] = [];
     for (let i = 0; i < STARTS; i++) {

@@ -10,6 +10,8 @@ export interface LoadRequest {
   path: string;
   /** JSON body (POST). */
   body?: string;
+  /** An Authorization header of this request alone (a person's bearer token), besides the run's headers. */
+  auth?: string;
 }
 
 /** Latency percentiles in milliseconds (two decimals), and failures. */
@@ -22,12 +24,12 @@ export interface LatencyFigures {
   errors: number;
 }
 
-/** Writes `requests` to a file (one a line: method, path, body, tab-separated), runs `use(file)`, then removes it. */
+/** Writes `requests` to a file (one a line: method, path, body, authorization, tab-separated), runs `use(file)`, then removes it. */
 export async function withRequestFile<T>(requests: LoadRequest[], use: (file: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'reelhouse-load-'));
   try {
     const file = join(dir, 'requests.tsv');
-    writeFileSync(file, `${requests.map((r) => `${r.method}\t${r.path}${r.body ? `\t${r.body}` : ''}`).join('\n')}\n`);
+    writeFileSync(file, `${requests.map((r) => `${r.method}\t${r.path}${r.body || r.auth ? `\t${r.body ?? ''}` : ''}${r.auth ? `\t${r.auth}` : ''}`).join('\n')}\n`);
     return await use(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -40,8 +42,8 @@ export function readRequestFile(file: string): LoadRequest[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [method, path, body] = line.split('\t');
-      return { method: method as LoadRequest['method'], path, body: body || undefined };
+      const [method, path, body, auth] = line.split('\t');
+      return { method: method as LoadRequest['method'], path, body: body || undefined, auth: auth || undefined };
     });
 }
 

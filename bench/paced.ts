@@ -89,10 +89,10 @@ export async function pacedLoad(
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  const format = (r: LoadRequest) =>
-    r.body
-      ? `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}`
-      : `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
+  const format = (r: LoadRequest) => {
+    const head = `${r.method} ${r.path} HTTP/1.1\r\nHost: ${host}\r\n${extra}${r.auth ? `Authorization: ${r.auth}\r\n` : ''}`;
+    return r.body ? `${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}` : `${head}\r\n`;
+  };
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
   const latencies = new Float64Array(total);

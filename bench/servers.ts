@@ -101,7 +101,15 @@ export async function startHello(pinned: boolean): Promise<Running> {
  * The built server (`node <flags of npm start> dist/server/main.js`) on a SQLite file, timed from spawn to the
  * first 200 of /readyz. `catalogueDir` makes a first start on an empty database import that folder.
  */
-export async function startApp(opts: { database: string; smtpUrl: string; pinned: boolean; catalogueDir?: string; timeoutMs?: number }): Promise<Running> {
+export async function startApp(opts: {
+  database: string;
+  smtpUrl: string;
+  pinned: boolean;
+  catalogueDir?: string;
+  timeoutMs?: number;
+  /** A database URL instead of the SQLite file (`database` is then ignored): postgres://... */
+  databaseUrl?: string;
+}): Promise<Running> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -111,7 +119,7 @@ export async function startApp(opts: { database: string; smtpUrl: string; pinned
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL: base,
-    DATABASE_URL: `sqlite:${opts.database}`,
+    DATABASE_URL: opts.databaseUrl ?? `sqlite:${opts.database}`,
     SMTP_URL: opts.smtpUrl,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
     SIGNIN_RATE_LIMIT: '1000',

@@ -130,7 +130,7 @@ export async function checkAnswers(base: string, requests: LoadRequest[], header
   for (const r of requests.slice(-5)) {
     const res = await fetch(`${base}${r.path}`, {
       method: r.method,
-      headers: r.body ? { ...headers, 'content-type': 'application/json' } : headers,
+      headers: { ...headers, ...(r.body ? { 'content-type': 'application/json' } : {}), ...(r.auth ? { authorization: r.auth } : {}) },
       body: r.body,
     });
     if (!res.ok) throw new Error(`${r.method} ${r.path} ${r.body ?? ''} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);

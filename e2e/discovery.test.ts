@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
-import { screenshotter, startStack } from './harness.ts';
+import { screenshotter, startStack, usernameFor } from './harness.ts';
 
 // The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as for the starter catalogue's HTTP tests.
 const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
@@ -28,7 +28,9 @@ async function signIn(page: Page, name: string) {
   await page.waitForURL('**/onboarding');
   const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
   await dialog.getByLabel('Display name').fill('Maya Film');
+  await dialog.getByLabel('Username').fill(usernameFor(email));
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Finish later' }).click();
   await page.waitForURL('**/home');
 }
 

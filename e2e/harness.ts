@@ -80,6 +80,11 @@ export function screenshotter(journey: string) {
   };
 }
 
+/** A username unique to the test's e-mail address (usernames are unique ignoring case). */
+export function usernameFor(email: string): string {
+  return email.split('@')[0].replace(/[^A-Za-z0-9._]/g, '_').slice(-30).padStart(3, '_');
+}
+
 /** Signs a new person up through the UI: e-mail link from the SMTP inbox, then the profile step. */
 export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStack>>, page: Page, email: string, displayName: string) {
   const { signInLinkOf } = await import('../server/test/smtp.ts');
@@ -90,7 +95,11 @@ export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStac
   await page.goto(signInLinkOf((await stack.smtp.mailFor(email)).raw));
   const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
   await dialog.getByLabel('Display name').fill(displayName);
+  await dialog.getByLabel('Username').fill(usernameFor(email));
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  // The rest of onboarding (country, genres, top titles, picture, bio) is left for later.
+  await dialog.getByRole('heading', { name: 'Pick your country' }).waitFor();
+  await dialog.getByRole('button', { name: 'Finish later' }).click();
   await page.waitForURL('**/home');
 }
 

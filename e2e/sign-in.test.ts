@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
-import { screenshotter, startStack } from './harness.ts';
+import { screenshotter, startStack, usernameFor } from './harness.ts';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
@@ -41,7 +41,11 @@ async function journey(name: string, width: number, height: number, mobile: bool
   await dialog.waitFor();
   await shot(page, 'onboarding');
   await dialog.getByLabel('Display name').fill('Maya Film');
+  await dialog.getByLabel('Username').fill(usernameFor(email));
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  // The other steps (country, genres, top titles, picture, bio) can wait: e2e/profile.test.ts walks them.
+  await dialog.getByRole('heading', { name: 'Pick your country' }).waitFor();
+  await dialog.getByRole('button', { name: 'Finish later' }).click();
   await page.waitForURL('**/home');
 
   // Signed in: home greets them, and the side menu is there (through the hamburger on a phone).

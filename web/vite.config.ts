@@ -43,7 +43,11 @@ export default defineConfig({
   publicDir: here('./public'),
   plugins: [react(), tailwindcss(), staticImports()],
   resolve: {
-    alias: { '@common': here('../common') },
+    alias: {
+      '@common': here('../common'),
+      // React 19 has useSyncExternalStore: the shim wouter imports would only add a fallback nobody runs.
+      'use-sync-external-store/shim/index.js': here('./src/lib/use-sync-external-store.ts'),
+    },
   },
   build: {
     outDir: here('../dist/web'),

@@ -86,8 +86,11 @@ export const ProfileSchema = PersonCardSchema.extend({
   blockedByMe: z.boolean(),
   /** Username, country, favourite genres, 5 top movies and 5 top shows are all set (the Reel Apprentice requirement). */
   profileComplete: z.boolean(),
-  /** The current level, the next one and what is still missing for it. */
-  level: LevelProgressSchema,
+  /**
+   * The current level, the next one and what is still missing for it. Every answer of the server carries it; optional
+   * in the type only so that profiles built by hand (web test fixtures) need not.
+   */
+  level: LevelProgressSchema.optional(),
   joinedAt: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

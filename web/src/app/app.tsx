@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

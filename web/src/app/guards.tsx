@@ -1,6 +1,7 @@
-import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
+import type { ReactNode } from 'react';
 import { Spinner } from '../components/ui/button';
 import { useCurrentUser } from '../lib/current-user';
+import { Navigate, useLocation } from '../lib/router';
 
 function Checking() {
   return (
@@ -14,19 +15,17 @@ function Checking() {
  * Protected routes. A person with no session goes to /login; while the session is
  * still being checked (for example right after an e-mail link) nothing redirects.
  */
-export function RequireAuth() {
+export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, status } = useCurrentUser();
   const location = useLocation();
-  // The frame's context (app/layout/outlet-context.ts) passes through to the pages.
-  const context = useOutletContext();
-  if (user) return <Outlet context={context} />;
+  if (user) return children;
   if (status === 'checking') return <Checking />;
   return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
 /** /login for someone already signed in: straight to the app (or to the profile step). */
-export function RedirectIfSignedIn() {
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   if (user) return <Navigate to={user.onboarded ? '/home' : '/onboarding'} replace />;
-  return <Outlet />;
+  return children;
 }

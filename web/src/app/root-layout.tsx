@@ -1,6 +1,6 @@
 import { Component, type ReactNode, useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
+import { useLocation } from '../lib/router';
 
 /** New page, top of the page (keeps the position when only the query changes). */
 export function ScrollToTop() {

@@ -1,17 +1,19 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { RouteErrorBoundary, ScrollToTop } from './root-layout';
 
 /**
  * Every route module loads on demand, so / and /home only ship what they show.
- * Declarative routes (BrowserRouter) keep React Router's data-loading runtime,
- * which this app does not use, out of the first download.
+ * Routes are wouter's: a `Switch` renders its first matching `Route` (patterns are
+ * case-insensitive and allow a final slash; `/*?` also matches the bare path). A
+ * frame or a guard is a component around a nested `Switch`, and a `Route` without
+ * a path is the fallback. Pages read the router through lib/router.tsx only.
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const page = <P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(load);
 
 const Landing = page(() => import('./routes/landing'));
-const AppLayout = page(() => import('./layout/app-layout'));
+const AppLayout = page<{ children: ReactNode }>(() => import('./layout/app-layout'));
 const Onboarding = page(() => import('./routes/onboarding'));
 const Login = page(() => import('./routes/login'));
 const Home = page(() => import('./routes/home'));
@@ -35,47 +37,65 @@ const Watchlist = page(() => import('./routes/watchlist'));
 const PremiumArea = page(() => import('./routes/premium-area'));
 const NotFound = page(() => import('./routes/not-found'));
 
+/** The pages for signed-in people only; anything else here is "not found". */
+function SignedInPages() {
+  return (
+    <RequireAuth>
+      <Switch>
+        <Route path="/home" component={Home} />
+        <Route path="/home/:type/:id" component={TitleDetail} />
+        <Route path="/profile/view" component={Profile} />
+        <Route path="/profile/:username" component={Profile} />
+        <Route path="/search" component={Search} />
+        <Route path="/directory" component={Directory} />
+        <Route path="/directory/movies" component={Directory} />
+        <Route path="/directory/shows" component={Directory} />
+        <Route path="/movies" component={Movies} />
+        <Route path="/shows" component={Shows} />
+        <Route path="/discussions" component={Discussions} />
+        <Route path="/community" component={Communities} />
+        <Route path="/community/:communityId" component={Community} />
+        <Route path="/community/:communityId/discussions/:discussionId" component={Discussion} />
+        <Route path="/lists" component={Lists} />
+        <Route path="/lists/edit-list" component={ListEdit} />
+        <Route path="/lists/:listId/view" component={ListView} />
+        <Route path="/createDiscussion" component={CreateDiscussion} />
+        <Route path="/createCommunity" component={CreateCommunity} />
+        <Route path="/createList" component={CreateList} />
+        <Route path="/watchlist" component={Watchlist} />
+        <Route path="/premium" component={PremiumArea} />
+        <Route path="/gems/*?" component={PremiumArea} />
+        <Route path="/badges" component={PremiumArea} />
+        <Route component={NotFound} />
+      </Switch>
+    </RequireAuth>
+  );
+}
+
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <ScrollToTop />
       <Suspense fallback={null}>
-        <Routes>
-          <Route index element={<Landing />} />
-          <Route element={<AppLayout />}>
-            {/* /onboarding and everything under it; the layout opens the modal. */}
-            <Route path="onboarding/*" element={<Onboarding />} />
-            <Route element={<RedirectIfSignedIn />}>
-              <Route path="login" element={<Login />} />
-            </Route>
-            <Route element={<RequireAuth />}>
-              <Route path="home" element={<Home />} />
-              <Route path="home/:type/:id" element={<TitleDetail />} />
-              <Route path="profile/view" element={<Profile />} />
-              <Route path="search" element={<Search />} />
-              <Route path="directory" element={<Directory />} />
-              <Route path="directory/movies" element={<Directory />} />
-              <Route path="directory/shows" element={<Directory />} />
-              <Route path="movies" element={<Movies />} />
-              <Route path="shows" element={<Shows />} />
-              <Route path="discussions" element={<Discussions />} />
-              <Route path="community" element={<Communities />} />
-              <Route path="community/:communityId" element={<Community />} />
-              <Route path="community/:communityId/discussions/:discussionId" element={<Discussion />} />
-              <Route path="lists" element={<Lists />} />
-              <Route path="lists/edit-list" element={<ListEdit />} />
-              <Route path="lists/:listId/view" element={<ListView />} />
-              <Route path="createDiscussion" element={<CreateDiscussion />} />
-              <Route path="createCommunity" element={<CreateCommunity />} />
-              <Route path="createList" element={<CreateList />} />
-              <Route path="watchlist" element={<Watchlist />} />
-              <Route path="premium" element={<PremiumArea />} />
-              <Route path="gems/*" element={<PremiumArea />} />
-              <Route path="badges" element={<PremiumArea />} />
-              <Route path="*" element={<NotFound />} />
-            </Route>
+        <Switch>
+          <Route path="/" component={Landing} />
+          <Route>
+            <AppLayout>
+              <Switch>
+                {/* /onboarding and everything under it; the layout opens the modal. */}
+                <Route path="/onboarding/*?" component={Onboarding} />
+                <Route path="/login">
+                  <RedirectIfSignedIn>
+                    <Login />
+                  </RedirectIfSignedIn>
+                </Route>
+                <Route>
+                  <SignedInPages />
+                </Route>
+              </Switch>
+            </AppLayout>
           </Route>
-        </Routes>
+        </Switch>
       </Suspense>
     </RouteErrorBoundary>
   );

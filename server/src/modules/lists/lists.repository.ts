@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB, ListVisibility, TitleType } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -100,14 +101,13 @@ export async function findListRows(db: Db, ids: readonly string[]): Promise<List
   return listRows(db).where('l.id', 'in', ids).execute();
 }
 
+/** A list's title at its place, with the owner's note (the title's card comes from titles.shared.ts cachedCards). */
+export type ListItemRef = Pick<ListItemRow, 'listId' | 'position' | 'titleId' | 'note'>;
+
 /** The lists' titles in order: all of them, or the first `firstN` of each (positions run 0, 1, 2, ...). */
-export async function itemsOf(db: Db, listIds: readonly string[], firstN?: number): Promise<ListItemRow[]> {
+export async function itemsOf(db: Db, listIds: readonly string[], firstN?: number): Promise<ListItemRef[]> {
   if (listIds.length === 0) return [];
-  let q = db
-    .selectFrom('listItems as i')
-    .innerJoin('titles as t', 't.id', 'i.titleId')
-    .select(['i.listId', 'i.position', 'i.titleId', 'i.note', 't.primaryTitle', 't.posterUrl', 't.titleType', 't.startYear'])
-    .where('i.listId', 'in', listIds);
+  let q = db.selectFrom('listItems as i').select(['i.listId', 'i.position', 'i.titleId', 'i.note']).where('i.listId', 'in', listIds);
   if (firstN !== undefined) q = q.where('i.position', '<', firstN);
   return q.orderBy('i.listId').orderBy('i.position').execute();
 }
@@ -258,9 +258,13 @@ export async function deleteLike(trx: Db, listId: string, userId: string): Promi
   return row !== undefined;
 }
 
+const hasLikedQuery = reusedQuery<null, { listId: string; userId: string }, { listId: string }>(['listId', 'userId'], (db: Db, _shape, p) =>
+  db.selectFrom('listLikes').select('listId').where('listId', '=', p.listId).where('userId', '=', p.userId),
+);
+
+/** Whether the person liked the list (on every signed-in read of a list's page: compiled once). */
 export async function hasLiked(db: Db, listId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('listLikes').select('listId').where('listId', '=', listId).where('userId', '=', userId).executeTakeFirst();
-  return row !== undefined;
+  return (await hasLikedQuery(db, null, { listId, userId })).length > 0;
 }
 
 async function addToCounter(trx: Db, listId: string, column: 'likeCount' | 'viewCount', delta: number): Promise<void> {

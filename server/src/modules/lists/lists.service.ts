@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { forbidden, notFound } from '../../lib/http/errors.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
-import { dayOf } from '../titles/titles.shared.ts';
+import { cachedCards, dayOf } from '../titles/titles.shared.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
 import { presentListDetails, presentListSummary } from './lists.presenter.ts';
 import * as repo from './lists.repository.ts';
@@ -43,14 +43,23 @@ const FAVOURITE_RATING = 7;
 
 export const listNotFound = () => notFound('There is no list with that id.', 'list_not_found');
 
-/** Summaries of these lists in the order given, each with its first titles (or all of them): three queries in all. */
-async function summaries(database: Database, ids: readonly string[], allTitles = false): Promise<ListSummary[]> {
+/**
+ * Summaries of these lists in the order given, each with its first titles (or all of them): three queries, and the
+ * titles' cards from the cache port (the same for everyone; those not kept are read in one more query).
+ */
+async function summaries(ctx: ListsContext, ids: readonly string[], allTitles = false): Promise<ListSummary[]> {
+  const { database } = ctx;
   const unique = [...new Set(ids)];
-  const [rows, items, genres] = await Promise.all([
+  const [rows, refs, genres] = await Promise.all([
     repo.findListRows(database.db, unique),
     repo.itemsOf(database.db, unique, allTitles ? undefined : LIST_CARD_TITLES),
     repo.genresOf(database.db, unique),
   ]);
+  const cards = await cachedCards(database, ctx.cache, [...new Set(refs.map((i) => i.titleId))]);
+  const items: repo.ListItemRow[] = refs.flatMap((i) => {
+    const card = cards.get(i.titleId);
+    return card ? [{ ...i, primaryTitle: card.title, posterUrl: card.primaryImage, titleType: card.type, startYear: card.year }] : [];
+  });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.flatMap((id) => {
     const row = byId.get(id);
@@ -69,12 +78,12 @@ async function summaries(database: Database, ids: readonly string[], allTitles =
  * What the reader may see of these lists, in order: private lists of others are left out, and so are lists a
  * moderator hid and lists of people who blocked the reader or whom the reader blocked (the reader's own stay).
  */
-async function visibleSummaries(database: Database, reader: Actor, ids: readonly string[]): Promise<ListSummary[]> {
-  const all = await summaries(database, ids);
+async function visibleSummaries(ctx: ListsContext, reader: Actor, ids: readonly string[]): Promise<ListSummary[]> {
+  const all = await summaries(ctx, ids);
   const [hidden, blocked] = await Promise.all([
-    hiddenAmong(database.db, 'list', ids),
+    hiddenAmong(ctx.database.db, 'list', ids),
     blockedAmong(
-      database.db,
+      ctx.database.db,
       reader?.id ?? null,
       all.map((s) => s.ownerProfile.userId),
     ),
@@ -89,7 +98,7 @@ async function visibleSummaries(database: Database, reader: Actor, ids: readonly
 /** The whole list as everyone may see it, from the cache when it is public; undefined when it is private or missing. */
 function publicPage(ctx: ListsContext, id: string): Promise<ListSummary | undefined> {
   return ctx.cache.getOrLoad(NS_PAGE, id, PAGE_TTL_MS, async () => {
-    const [s] = await summaries(ctx.database, [id], true);
+    const [s] = await summaries(ctx, [id], true);
     return s?.visibility === 'public' ? s : undefined;
   });
 }
@@ -99,7 +108,7 @@ function publicPage(ctx: ListsContext, id: string): Promise<ListSummary | undefi
  * moderator, or its owner and the reader blocked one another (its owner always sees it).
  */
 async function readList(ctx: ListsContext, reader: Actor, id: string): Promise<ListSummary> {
-  const shown = (await publicPage(ctx, id)) ?? (await summaries(ctx.database, [id], true))[0];
+  const shown = (await publicPage(ctx, id)) ?? (await summaries(ctx, [id], true))[0];
   if (!shown || !canSeeList(reader, { ownerId: shown.ownerProfile.userId, visibility: shown.visibility })) throw listNotFound();
   const ownerId = shown.ownerProfile.userId;
   if (ownerId !== reader?.id) {
@@ -217,12 +226,12 @@ export async function listsOf(ctx: ListsContext, reader: Actor, ownerId: string,
     repo.ownerListIds(ctx.database.db, ownerId, publicOnly, (page - 1) * LISTS_PAGE_SIZE, LISTS_PAGE_SIZE + 1),
     repo.countOwnerLists(ctx.database.db, ownerId, publicOnly),
   ]);
-  const results = await visibleSummaries(ctx.database, reader, ids.slice(0, LISTS_PAGE_SIZE));
+  const results = await visibleSummaries(ctx, reader, ids.slice(0, LISTS_PAGE_SIZE));
   return { results, page, pageSize: LISTS_PAGE_SIZE, hasMore: ids.length > LISTS_PAGE_SIZE, total };
 }
 
 export async function recentlyViewed(ctx: ListsContext, reader: NonNullable<Actor>): Promise<ListSummary[]> {
-  return visibleSummaries(ctx.database, reader, await repo.recentListIds(ctx.database.db, reader.id, RECENTLY_VIEWED_MAX));
+  return visibleSummaries(ctx, reader, await repo.recentListIds(ctx.database.db, reader.id, RECENTLY_VIEWED_MAX));
 }
 
 export function clearRecentlyViewed(ctx: ListsContext, reader: NonNullable<Actor>): Promise<number> {
@@ -232,7 +241,7 @@ export function clearRecentlyViewed(ctx: ListsContext, reader: NonNullable<Actor
 /** Popular public lists, the same for everyone. */
 function popular(ctx: ListsContext): Promise<ListSummary[]> {
   return ctx.cache.getOrLoad(NS_SHARED, 'popular', SHARED_TTL_MS, async () =>
-    visibleSummaries(ctx.database, null, await repo.popularPublicListIds(ctx.database.db, LISTS_SHOWN)),
+    visibleSummaries(ctx, null, await repo.popularPublicListIds(ctx.database.db, LISTS_SHOWN)),
   );
 }
 
@@ -245,7 +254,7 @@ function rank(...scored: repo.Scored[][]): string[] {
 
 /** `ranked` lists the reader may see, then others from `fill`, without repeats, up to LISTS_SHOWN. */
 async function topVisible(ctx: ListsContext, reader: Actor, ranked: string[], fill: () => Promise<ListSummary[]>, exceptOwner?: string) {
-  const shown = (await visibleSummaries(ctx.database, reader, ranked.slice(0, LISTS_SHOWN * 2))).filter((s) => s.ownerProfile.userId !== exceptOwner);
+  const shown = (await visibleSummaries(ctx, reader, ranked.slice(0, LISTS_SHOWN * 2))).filter((s) => s.ownerProfile.userId !== exceptOwner);
   if (shown.length < LISTS_SHOWN) {
     const have = new Set(shown.map((s) => s.listId));
     shown.push(...(await fill()).filter((s) => !have.has(s.listId) && s.ownerProfile.userId !== exceptOwner));
@@ -279,7 +288,7 @@ export async function recommended(ctx: ListsContext, reader: Actor): Promise<Lis
     byTitles.map((s) => ({ ...s, score: s.score * 3 })),
     byGenres,
   );
-  return topVisible(ctx, reader, ranked, async () => visibleSummaries(ctx.database, reader, pool.slice(0, LISTS_SHOWN * 2)), reader.id);
+  return topVisible(ctx, reader, ranked, async () => visibleSummaries(ctx, reader, pool.slice(0, LISTS_SHOWN * 2)), reader.id);
 }
 
 /** The weight of activity `daysAgo` days old. */

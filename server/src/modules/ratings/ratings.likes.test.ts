@@ -170,6 +170,30 @@ describe('POST /api/ratings-and-reviews/{movieOrShowId}/all', () => {
     expect(own.abilities).toEqual({ edit: true, delete: true, like: false });
   });
 
+  it('shows fresh like counts, edits, new reviews and deletions on a page read a moment before (the page is kept in the cache)', async () => {
+    const first = ReviewsPageSchema.parse((await reviews('tt9200002', {}, other.headers)).json().data);
+    const top = first.results[0];
+    // A like: the count and the reader's state follow at once.
+    expect((await like(top.id, other.headers)).statusCode).toBe(200);
+    const liked = ReviewsPageSchema.parse((await reviews('tt9200002', {}, other.headers)).json().data).results[0];
+    expect([liked.id, liked.likeCount, liked.likedByMe]).toEqual([top.id, top.likeCount + 1, true]);
+    expect(await countAndRows(top.id)).toEqual({ count: top.likeCount + 1, rows: top.likeCount + 1 });
+    expect((await unlike(top.id, other.headers)).statusCode).toBe(200);
+    expect(ReviewsPageSchema.parse((await reviews('tt9200002', {}, other.headers)).json().data).results[0]).toMatchObject({ likeCount: top.likeCount, likedByMe: false });
+    // An edit of the text, a new review and a deletion show on the next read.
+    const author = crowd[22].headers;
+    expect((await call('PUT', `/api/ratings-and-reviews/${top.id}`, author, { review: 'Changed my mind.' })).statusCode).toBe(200);
+    expect(ReviewsPageSchema.parse((await reviews('tt9200002')).json().data).results[0].review).toBe('Changed my mind.');
+    const [late] = await insertFans(ctx, 1, 'Late');
+    const fresh = await rate(late.headers, 'tt9200002', 7, 'Late to this one.');
+    const withNew = ReviewsPageSchema.parse((await reviews('tt9200002')).json().data);
+    expect([withNew.results[0].id, withNew.total]).toEqual([fresh, 24]);
+    expect((await call('DELETE', `/api/ratings-and-reviews/${fresh}`, late.headers)).statusCode).toBe(200);
+    const after = ReviewsPageSchema.parse((await reviews('tt9200002')).json().data);
+    expect([after.results[0].id, after.total]).toEqual([top.id, 23]);
+    expect((await call('PUT', `/api/ratings-and-reviews/${top.id}`, author, { review: 'Review by Voice 23' })).statusCode).toBe(200);
+  });
+
   it('answers an empty page for a title without reviews and 404 for an unknown title', async () => {
     expect((await reviews('tt9200004')).json().data).toEqual({ results: [], page: 1, pageSize: 20, hasMore: false, total: 0 });
     const missing = await reviews('tt0000001');

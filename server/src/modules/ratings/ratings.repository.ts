@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
 import type { Dialect } from '../../db/database.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -212,34 +213,60 @@ export async function findOwnRating(db: Db, userId: string, titleId: string) {
 /**
  * One page of a title's reviews (ratings that hold one), newest first or most liked first, ties newest first;
  * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration). Reviews a moderator hid
- * are left out and, for a signed-in reader, those of people who blocked the reader or whom the reader blocked (NOT
- * EXISTS on the primary keys of hidden_content and blocks).
+ * are left out (NOT EXISTS on the primary key of hidden_content).
  */
-export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number, readerId: string | null = null): Promise<RatingRow[]> {
+export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number): Promise<RatingRow[]> {
   let q = withAuthor(db)
     .where('r.titleId', '=', titleId)
     .where('r.review', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('hiddenContent as h').select('h.targetId').where('h.targetType', '=', 'review').whereRef('h.targetId', '=', 'r.id'))),
     );
-  if (readerId !== null) {
-    q = q.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('blocks as b')
-            .select('b.blockerId')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blockedId', '=', readerId), w('b.blockerId', '=', w.ref('r.userId'))]),
-                w.and([w('b.blockerId', '=', readerId), w('b.blockedId', '=', w.ref('r.userId'))]),
-              ]),
-            ),
-        ),
-      ),
-    );
-  }
   if (sort === 'liked') q = q.orderBy('r.likeCount', 'desc');
   return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/**
+ * What changes with every like, read fresh beside a page kept in the cache: each rating's like count and (for a
+ * signed-in reader) whether they liked it. Ratings deleted meanwhile are missing. Two queries, each compiled once: the
+ * counts by primary key, the reader's likes along their own index.
+ */
+const ID_NAMES = Array.from({ length: 64 }, (_, i) => `id${i}`);
+
+const likeCountsQuery = reusedQuery<number, Record<string, string>, { id: string; likeCount: number }>(ID_NAMES, (db: Db, n, p) =>
+  db
+    .selectFrom('ratings')
+    .select(['id', 'likeCount'])
+    .where(
+      'id',
+      'in',
+      Array.from({ length: n }, (_, i) => p[`id${i}`]),
+    ),
+);
+
+/** The reader's likes among these reviews: read along the index of their own likes (user, rating), a page or two. */
+const readerLikesQuery = reusedQuery<number, Record<string, string>, { ratingId: string }>(['reader', ...ID_NAMES], (db: Db, n, p) =>
+  db
+    .selectFrom('reviewLikes')
+    .select('ratingId')
+    .where('userId', '=', p.reader)
+    .where(
+      'ratingId',
+      'in',
+      Array.from({ length: n }, (_, i) => p[`id${i}`]),
+    ),
+);
+
+export async function likeStateOf(db: Db, readerId: string | null, ratingIds: readonly string[]): Promise<Map<string, { likeCount: number; liked: boolean }>> {
+  if (ratingIds.length === 0) return new Map();
+  const ids = ratingIds.slice(0, ID_NAMES.length);
+  const values: Record<string, string> = { reader: readerId ?? '' };
+  ids.forEach((id, i) => {
+    values[`id${i}`] = id;
+  });
+  const [counts, liked] = await Promise.all([likeCountsQuery(db, ids.length, values), readerId === null ? [] : readerLikesQuery(db, ids.length, values)]);
+  const likedIds = new Set(liked.map((r) => r.ratingId));
+  return new Map(counts.map((r) => [r.id, { likeCount: Number(r.likeCount), liked: likedIds.has(r.id) }]));
 }
 
 /** Which of these ratings the person liked. */

@@ -39,6 +39,7 @@ const AUTHOR_ONLY = 'Only the author may do this: anyone else gets 403 `forbidde
 export async function ratingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ratings and reviews'];
+  const ctx: service.RatingsContext = { database: app.database, cache: app.cache };
 
   r.post(
     '/api/ratings-and-reviews/create',
@@ -58,7 +59,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = req.requireUser();
-      const result = await service.createRating(app.database, actor, req.body);
+      const result = await service.createRating(ctx, actor, req.body);
       if (!result.created) {
         return reply.status(409).send({
           error: { code: 'already_rated', message: 'You have already rated this title: edit that rating instead.', id: result.existingId },
@@ -103,7 +104,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      const rating = await service.updateRating(app.database, actor, req.params.id, req.body);
+      const rating = await service.updateRating(ctx, actor, req.params.id, req.body);
       // A review added to a rating counts for the levels.
       if (rating.review !== null) await checkLevels(app, actor.id);
       else app.levelCache.forget(actor.id);
@@ -124,7 +125,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      await service.deleteRating(app.database, actor, req.params.id);
+      await service.deleteRating(ctx, actor, req.params.id);
       // Levels once reached are kept, but what the next one still needs changed.
       app.levelCache.forget(actor.id);
       return { data: { deleted: true as const } };
@@ -140,7 +141,9 @@ export async function ratingsRoutes(app: FastifyInstance) {
         summary: "A title's reviews, 20 a page",
         description:
           'Public. Body (optional) `{ page?: 1..1000, sort?: "newest" | "liked" }`, newest first by default; most liked first ties newest first. ' +
-          'Only ratings with a review are listed; each carries its author, like count, whether the reader liked it and what the reader may do with it. `total` counts all the title\'s reviews. Reviews a moderator hid are left out, and for a signed-in reader those of people who blocked them or whom they blocked. 404 `title_not_found` for an unknown title.',
+          'Only ratings with a review are listed; each carries its author, like count, whether the reader liked it and what the reader may do with it. `total` counts all the title\'s reviews. 404 `title_not_found` for an unknown title. ' +
+          'Reviews a moderator hid are left out, and for a signed-in reader those of people who blocked them or whom they blocked. ' +
+          'The reviews of the first pages are kept in the shared cache (dropped whenever a review is written, changed or deleted; an author\'s new name shows within a minute); like counts and the reader\'s likes are read fresh on every call, so counts equal the likes behind them, but the order of `liked` may lag the counts by up to 10 seconds.',
         params: TitleIdParamsSchema,
         body: ReviewsRequestSchema,
         response: { 200: envelope(ReviewsPageSchema) },
@@ -149,7 +152,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const reader = req.sessionUser();
       noSharedCache(reply, reader !== null);
-      return { data: await service.listTitleReviews(app.database, reader, req.params.movieOrShowId, req.body) };
+      return { data: await service.listTitleReviews(ctx, reader, req.params.movieOrShowId, req.body) };
     },
   );
 

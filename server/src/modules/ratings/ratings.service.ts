@@ -7,16 +7,19 @@ import {
   type RatingSummary,
   REVIEWS_PAGE_SIZE,
   type ReviewLikeState,
+  type ReviewSort,
   type ReviewsPage,
   type ReviewsRequest,
   type UpdateRatingRequest,
 } from '../../../../common/contracts/ratings.ts';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
+import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
 import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
-import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased } from './ratings.policy.ts';
+import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
 import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
 import * as repo from './ratings.repository.ts';
 
@@ -36,7 +39,8 @@ export type CreateRatingResult = { created: true; rating: Rating } | { created: 
  * Rates (and perhaps reviews) a title: one rating per person and title, so a second create answers the existing id.
  * The title's count and sum, and its weekly activity, change in the same transaction as the row.
  */
-export async function createRating(database: Database, actor: NonNullable<Actor>, input: CreateRatingRequest): Promise<CreateRatingResult> {
+export async function createRating(ctx: RatingsContext, actor: NonNullable<Actor>, input: CreateRatingRequest): Promise<CreateRatingResult> {
+  const { database } = ctx;
   const title = await repo.findTitleBasics(database.db, input.titleId);
   if (!title) throw titleNotFound();
   if (!isReleased(title)) throw conflict(`${title.primaryTitle} is not out yet: it can be rated once it is released.`, 'not_released');
@@ -59,6 +63,7 @@ export async function createRating(database: Database, actor: NonNullable<Actor>
     return undefined;
   });
   if (existingId) return { created: false, existingId };
+  if (review !== null) await forgetReviews(ctx);
   // A rating deleted between the conflict and the look-up: the create can simply be tried again.
   if (existingId === null) throw conflict('Your earlier rating of this title was just deleted: try again.', 'rating_changed');
   return { created: true, rating: await readRating(database, actor, id) };
@@ -77,7 +82,8 @@ export function getRating(database: Database, reader: Actor, id: string): Promis
 }
 
 /** The author changes their rating, review or spoiler flag; removing the review removes its likes. */
-export async function updateRating(database: Database, actor: NonNullable<Actor>, id: string, input: UpdateRatingRequest): Promise<Rating> {
+export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string, input: UpdateRatingRequest): Promise<Rating> {
+  const { database } = ctx;
   await database.db.transaction().execute(async (trx) => {
     const current = await repo.lockRating(trx, database.dialect, id);
     if (!current) throw ratingNotFound();
@@ -95,45 +101,99 @@ export async function updateRating(database: Database, actor: NonNullable<Actor>
     const reviews = Number(review !== null) - Number(current.review !== null);
     await repo.addToTitleStats(trx, current.titleId, { count: 0, sum: rating - current.rating, reviews });
   });
+  await forgetReviews(ctx);
   return readRating(database, actor, id);
 }
 
 /** The author deletes their rating, and with it their review and its likes. */
-export async function deleteRating(database: Database, actor: NonNullable<Actor>, id: string): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    const current = await repo.lockRating(trx, database.dialect, id);
+export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string): Promise<void> {
+  const hadReview = await ctx.database.db.transaction().execute(async (trx) => {
+    const current = await repo.lockRating(trx, ctx.database.dialect, id);
     if (!current) throw ratingNotFound();
     if (!canDeleteRating(actor, current)) throw forbidden('Only the author may delete this rating.');
     await repo.deleteRating(trx, id);
     await repo.addToTitleStats(trx, current.titleId, { count: -1, sum: -current.rating, reviews: current.review !== null ? -1 : 0 });
+    return current.review !== null;
   });
+  if (hadReview) await forgetReviews(ctx);
+}
+
+/**
+ * The part of a title's reviews page that is the same for everyone (the reviews, their authors, whether there are
+ * more, the total), kept in the cache port for the first REVIEW_PAGES_KEPT pages of each order. Like counts and the
+ * reader's likes are never taken from it: they are read fresh on every request (likeStateOf), so the counts shown
+ * always equal the rows. Writing, changing or deleting a review drops the whole namespace (race-free: a page loaded
+ * while it is dropped is not kept); a like does not touch it, except that the order of "most liked" may lag by up
+ * to LIKED_ORDER_TTL_MS.
+ */
+const NS_REVIEWS = 'title-reviews';
+const REVIEW_PAGES_KEPT = 5;
+const NEWEST_TTL_MS = 60_000;
+const LIKED_ORDER_TTL_MS = 10_000;
+
+interface SharedReviewsPage {
+  /** Presented as for an anonymous reader; the like count, the reader's like and abilities are put in per request. */
+  rows: Rating[];
+  hasMore: boolean;
+  total: number;
+}
+
+export interface RatingsContext {
+  database: Database;
+  cache: Cache;
+}
+
+async function loadSharedReviews(database: Database, titleId: string, sort: ReviewSort, page: number): Promise<SharedReviewsPage | null> {
+  const stats = await repo.findTitleStats(database.db, titleId);
+  if (!stats) return null;
+  const rows =
+    stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1);
+  const shown = rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => presentRating(r, null, false));
+  return { rows: shown, hasMore: rows.length > REVIEWS_PAGE_SIZE, total: stats.reviewCount };
+}
+
+/** Drops every kept reviews page: a review was written, changed or deleted. */
+function forgetReviews(ctx: RatingsContext): Promise<void> {
+  return ctx.cache.invalidate(NS_REVIEWS);
 }
 
 /** A page of a title's reviews, each with its author, like count and whether the reader liked it. */
-export async function listTitleReviews(database: Database, reader: Actor, titleId: string, req: ReviewsRequest): Promise<ReviewsPage> {
+export async function listTitleReviews(ctx: RatingsContext, reader: Actor, titleId: string, req: ReviewsRequest): Promise<ReviewsPage> {
   const page = req?.page ?? 1;
   const sort = req?.sort ?? 'newest';
-  const stats = await repo.findTitleStats(database.db, titleId);
-  if (!stats) throw titleNotFound();
-  const rows =
-    stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1, reader?.id ?? null);
-  const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
-  const liked = new Set(
-    reader
-      ? await repo.likedAmong(
-          database.db,
-          reader.id,
-          shown.map((r) => r.id),
-        )
-      : [],
+  const load = () => loadSharedReviews(ctx.database, titleId, sort, page);
+  const shared =
+    page <= REVIEW_PAGES_KEPT ? await ctx.cache.getOrLoad(NS_REVIEWS, `${titleId}|${sort}|${page}`, sort === 'liked' ? LIKED_ORDER_TTL_MS : NEWEST_TTL_MS, load) : await load();
+  if (!shared) throw titleNotFound();
+  const fresh = await repo.likeStateOf(
+    ctx.database.db,
+    reader?.id ?? null,
+    shared.rows.map((r) => r.id),
   );
-  return {
-    results: shown.map((r) => presentRating(r, reader, liked.has(r.id))),
-    page,
-    pageSize: REVIEWS_PAGE_SIZE,
-    hasMore: rows.length > REVIEWS_PAGE_SIZE,
-    total: stats.reviewCount,
-  };
+  // Per reader, after the shared page: reviews hidden since it was kept, and those of people who blocked the reader
+  // or whom the reader blocked, are left out.
+  const [hidden, blocked] = await Promise.all([
+    hiddenAmong(
+      ctx.database.db,
+      'review',
+      shared.rows.map((r) => r.id),
+    ),
+    blockedAmong(
+      ctx.database.db,
+      reader?.id ?? null,
+      shared.rows.map((r) => r.author.id),
+    ),
+  ]);
+  const results: Rating[] = [];
+  for (const row of shared.rows) {
+    const state = fresh.get(row.id);
+    // Deleted since the page was kept: left out.
+    if (state && !hidden.has(row.id) && !blocked.has(row.author.id)) {
+      const abilities = ratingAbilities(reader, { userId: row.author.id, review: row.review });
+      results.push({ ...row, likeCount: state.likeCount, likedByMe: state.liked, abilities });
+    }
+  }
+  return { results, page, pageSize: REVIEWS_PAGE_SIZE, hasMore: shared.hasMore, total: shared.total };
 }
 
 /** The ids of a title's reviews the reader liked. */

@@ -1,10 +1,10 @@
+import type { MediaSearchResult } from '../../../../common/contracts/titles.ts';
 import type { WatchlistItem } from '../../../../common/contracts/watchlist.ts';
 import { isoOf } from '../ratings/ratings.presenter.ts';
-import { presentCard } from '../titles/titles.presenter.ts';
 import type { EntryKey, EntryRow } from './watchlist.repository.ts';
 
-export function presentWatchlistItem(row: EntryRow): WatchlistItem {
-  return { ...presentCard(row), addedAt: isoOf(row.addedAt) };
+export function presentWatchlistItem(card: MediaSearchResult, row: EntryRow): WatchlistItem {
+  return { ...card, addedAt: isoOf(row.addedAt) };
 }
 
 /** `startAfter` cursors: the last entry's time and title id, opaque to clients. */

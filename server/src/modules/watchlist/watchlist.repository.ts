@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -39,63 +40,63 @@ export interface EntryKey {
   titleId: string;
 }
 
-/** A title card's columns (as titles.presenter.ts presentCard reads them) and when the title was added. */
+/** An entry of a page: the title's id and when it was added (the cards come from the cache port, titles.shared.ts). */
 export interface EntryRow {
   id: string;
-  titleType: TitleType;
-  primaryTitle: string;
-  posterUrl: string | null;
-  releaseDate: string | null;
-  startYear: number | null;
-  imdbRating: number | null;
-  imdbVotes: number;
-  genres: string;
-  creator: string | null;
   addedAt: Date | string;
 }
 
-/** A page of the watchlist, newest first, as title cards: after `after` when given, else from `offset`. */
+type PageValues = { userId: string; type: string; createdAt: string; titleId: string; limit: number; offset: number };
+
+const pageQuery = reusedQuery<{ type: boolean; after: boolean }, PageValues, EntryRow>(
+  ['userId', 'type', 'createdAt', 'titleId', 'limit', 'offset'],
+  (db: Db, shape, p) => {
+    let q = db.selectFrom('watchlistEntries as w').select(['w.titleId as id', 'w.createdAt as addedAt']).where('w.userId', '=', p.userId);
+    if (shape.type) {
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('titles as t')
+            .select('t.id')
+            .whereRef('t.id', '=', 'w.titleId')
+            .where('t.titleType', '=', p.type as TitleType),
+        ),
+      );
+    }
+    if (shape.after) {
+      q = q.where((eb) => eb.or([eb('w.createdAt', '<', p.createdAt), eb.and([eb('w.createdAt', '=', p.createdAt), eb('w.titleId', '<', p.titleId)])]));
+    }
+    return q.orderBy('w.createdAt', 'desc').orderBy('w.titleId', 'desc').limit(p.limit).offset(p.offset);
+  },
+);
+
+/**
+ * A page of the watchlist, newest first: after `after` when given, else from `offset`. Without a kind, read from the
+ * covering index (user, added, title) alone; with one, each title's kind is looked up as well. Compiled once per shape.
+ */
 export async function listEntries(
   db: Db,
   userId: string,
   opts: { type?: TitleType; after?: EntryKey; offset: number; limit: number },
 ): Promise<EntryRow[]> {
-  let q = db
-    .selectFrom('watchlistEntries as w')
-    .innerJoin('titles as t', 't.id', 'w.titleId')
-    .select([
-      't.id',
-      't.titleType',
-      't.primaryTitle',
-      't.posterUrl',
-      't.releaseDate',
-      't.startYear',
-      't.imdbRating',
-      't.imdbVotes',
-      't.genres',
-      't.creator',
-      'w.createdAt as addedAt',
-    ])
-    .where('w.userId', '=', userId);
-  if (opts.type) q = q.where('t.titleType', '=', opts.type);
   const after = opts.after;
-  if (after) {
-    q = q.where((eb) => eb.or([eb('w.createdAt', '<', after.createdAt), eb.and([eb('w.createdAt', '=', after.createdAt), eb('w.titleId', '<', after.titleId)])]));
-  }
-  return q
-    .orderBy('w.createdAt', 'desc')
-    .orderBy('w.titleId', 'desc')
-    .limit(opts.limit)
-    .offset(after ? 0 : opts.offset)
-    .execute();
+  return pageQuery(
+    db,
+    { type: opts.type !== undefined, after: after !== undefined },
+    { userId, type: opts.type ?? '', createdAt: after?.createdAt ?? '', titleId: after?.titleId ?? '', limit: opts.limit, offset: after ? 0 : opts.offset },
+  );
 }
 
-export async function countEntries(db: Db, userId: string, type?: TitleType): Promise<number> {
+const countQuery = reusedQuery<boolean, { userId: string; type: string }, { n: number }>(['userId', 'type'], (db: Db, byType, p) => {
   let q = db
     .selectFrom('watchlistEntries as w')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('w.userId', '=', userId);
-  if (type) q = q.innerJoin('titles as t', 't.id', 'w.titleId').where('t.titleType', '=', type);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('w.userId', '=', p.userId);
+  if (byType) q = q.innerJoin('titles as t', 't.id', 'w.titleId').where('t.titleType', '=', p.type as TitleType);
+  return q;
+});
+
+export async function countEntries(db: Db, userId: string, type?: TitleType): Promise<number> {
+  const [row] = await countQuery(db, type !== undefined, { userId, type: type ?? '' });
+  return Number(row?.n ?? 0);
 }

@@ -24,7 +24,7 @@ export async function watchlistRoutes(app: FastifyInstance) {
         summary: "The reader's watchlist, newest first, 20 a page",
         description:
           'Signed in. `?type=movie|tvSeries` keeps one kind. Pages by `?page=` (1 to 500) or, to walk the whole list while it changes, by `?startAfter=` the previous page\'s `nextCursor` (keyset; `page` is then null). ' +
-          'Each item is a title card (the search result shape) with `addedAt`. Sent `private, no-store`.',
+          'Each item is a title card (the search result shape) with `addedAt`; the cards, the same for everyone, come from the shared cache (dropped when the catalogue changes). Sent `private, no-store`.',
         querystring: WatchlistQuerySchema,
         response: { 200: envelope(WatchlistPageSchema) },
       },
@@ -32,7 +32,7 @@ export async function watchlistRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const actor = req.requireUser();
       reply.header('cache-control', 'private, no-store');
-      return { data: await listWatchlist(app.database, actor, actor.id, req.query) };
+      return { data: await listWatchlist(app.database, app.cache, actor, actor.id, req.query) };
     },
   );
 

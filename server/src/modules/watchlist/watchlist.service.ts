@@ -1,9 +1,11 @@
 import { WATCHLIST_PAGE_SIZE, type WatchlistChange, type WatchlistPage, type WatchlistQuery } from '../../../../common/contracts/watchlist.ts';
 import type { Database } from '../../db/database.ts';
+import type { Cache } from '../../lib/cache/cache.ts';
 import { badRequest, forbidden } from '../../lib/http/errors.ts';
 import { findTitleBasics } from '../ratings/ratings.repository.ts';
 import { titleNotFound } from '../ratings/ratings.service.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
+import { cachedCards } from '../titles/titles.shared.ts';
 import { canUseWatchlist } from './watchlist.policy.ts';
 import { cursorOf, entryKeyOf, presentWatchlistItem } from './watchlist.presenter.ts';
 import * as repo from './watchlist.repository.ts';
@@ -15,7 +17,7 @@ function checkOwner(actor: Actor, ownerId: string): void {
 }
 
 /** A page of the owner's watchlist, newest first: by `startAfter` (a cursor) when given, else by page number. */
-export async function listWatchlist(database: Database, actor: Actor, ownerId: string, query: WatchlistQuery): Promise<WatchlistPage> {
+export async function listWatchlist(database: Database, cache: Cache, actor: Actor, ownerId: string, query: WatchlistQuery): Promise<WatchlistPage> {
   checkOwner(actor, ownerId);
   const after = query.startAfter ? entryKeyOf(query.startAfter) : undefined;
   if (after === null) throw badRequest('startAfter: must be a cursor from nextCursor', 'validation_error');
@@ -32,8 +34,16 @@ export async function listWatchlist(database: Database, actor: Actor, ownerId: s
   const shown = rows.slice(0, WATCHLIST_PAGE_SIZE);
   const hasMore = rows.length > WATCHLIST_PAGE_SIZE;
   const last = shown.at(-1);
+  const cards = await cachedCards(
+    database,
+    cache,
+    shown.map((r) => r.id),
+  );
   return {
-    results: shown.map(presentWatchlistItem),
+    results: shown.flatMap((r) => {
+      const card = cards.get(r.id);
+      return card ? [presentWatchlistItem(card, r)] : [];
+    }),
     page,
     pageSize: WATCHLIST_PAGE_SIZE,
     hasMore,

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { SideMenu, TopBar } from '../../features/navigation';
 import { SearchBox, TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
+import { OutletProvider, useLocation } from '../../lib/router';
 import type { AppOutletContext } from './outlet-context';
 
 /** What the frame hands the pages below it (useOutletContext): the search box, so that pages never import the search feature. */
@@ -11,8 +11,8 @@ const outlet: AppOutletContext = { SearchBox };
 
 const OnboardingModal = lazy(() => import('../../features/auth/components/onboarding-modal'));
 
-/** The signed-in frame: fixed top bar, side menu, padded content, and the onboarding modal. */
-export default function AppLayout() {
+/** The signed-in frame around its pages (`children`): fixed top bar, side menu, padded content, and the onboarding modal. */
+export default function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -36,13 +36,13 @@ export default function AppLayout() {
       <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
         <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>
           <Suspense fallback={null}>
-            <Outlet context={outlet} />
+            <OutletProvider context={outlet}>{children}</OutletProvider>
           </Suspense>
         </div>
       </main>
       {onboarding && (
         <Suspense fallback={null}>
-          <OnboardingModal />
+          <OnboardingModal SearchBox={SearchBox} />
         </Suspense>
       )}
     </>

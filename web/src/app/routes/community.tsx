@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { CommunityPage } from '../../features/communities/components/community-page';
+import { useParams } from '../../lib/router';
 import NotFoundRoute from './not-found';
 
 export default function CommunityRoute() {

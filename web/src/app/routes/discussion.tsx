@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { DiscussionPage } from '../../features/communities/components/discussion-page';
+import { useParams } from '../../lib/router';
 import NotFoundRoute from './not-found';
 
 export default function DiscussionRoute() {

@@ -1,6 +1,6 @@
-import { Navigate } from 'react-router';
 import { LandingPage } from '../../features/landing/components/landing-page';
 import { useCurrentUser } from '../../lib/current-user';
+import { Navigate } from '../../lib/router';
 
 /** /: the landing page for visitors; signed-in people go straight to /home. */
 export default function LandingRoute() {

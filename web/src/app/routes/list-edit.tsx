@@ -1,5 +1,5 @@
-import { useOutletContext, useSearchParams } from 'react-router';
 import { ListForm } from '../../features/lists';
+import { useOutletContext, useSearchParams } from '../../lib/router';
 import type { AppOutletContext } from '../layout/outlet-context';
 import NotFoundRoute from './not-found';
 

@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { ListViewPage } from '../../features/lists';
+import { useParams } from '../../lib/router';
 import NotFoundRoute from './not-found';
 
 /** /lists/{listId}/view: a private list of someone else's, or a missing one, is the not-found page. */

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { Link } from '../../lib/router';
 
 export default function NotFoundRoute() {
   return (

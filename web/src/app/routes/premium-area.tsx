@@ -1,8 +1,8 @@
-import { Navigate, useLocation } from 'react-router';
 import { BadgesPage } from '../../features/premium/components/badges-page';
 import { GemsPage } from '../../features/premium/components/gems-page';
 import { PremiumPage } from '../../features/premium/components/premium-page';
 import { TransactionsPage } from '../../features/premium/components/transactions-page';
+import { Navigate, useLocation } from '../../lib/router';
 
 /**
  * /premium, /gems, /gems/transactions and /badges: one route module (one chunk), so the router, which every page

@@ -1,10 +1,9 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { ProfilePage } from '../../features/profile';
+import { useParams } from '../../lib/router';
 
+/** /profile/view (my profile) and /profile/{username} (anyone's, by username or id). */
 export default function ProfileRoute() {
-  return (
-    <>
-      <title>My profile · Reelhouse</title>
-      <ComingSoon title="My profile" description="your ratings, reviews, lists, badges and level will live here." />
-    </>
-  );
+  const { username } = useParams();
+  const suffix = username ?? 'me';
+  return <ProfilePage key={suffix} suffix={suffix} />;
 }

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
+import { useSearchParams } from '../../lib/router';
 
 export default function SearchRoute() {
   const [params] = useSearchParams();

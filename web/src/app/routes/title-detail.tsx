@@ -1,9 +1,9 @@
 import type { TitleDetails } from '@common/contracts/titles';
-import { useParams } from 'react-router';
 import { MyRating } from '../../features/ratings/components/my-rating';
 import { ReelhouseRating } from '../../features/ratings/components/reelhouse-rating';
 import { ReviewsSection } from '../../features/ratings/components/reviews-section';
 import { type TitleExtras, TitlePage } from '../../features/titles/components/title-page';
+import { useParams } from '../../lib/router';
 import NotFoundRoute from './not-found';
 
 /** The title page with the Reelhouse figures, the reader's own rating and watchlist, and the reviews. */

@@ -27,6 +27,8 @@ export function Dialog({ label, onClose, children, className }: DialogProps) {
 
     const handleKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
+        // Something inside used this Escape already (a search box closing its suggestions).
+        if (event.defaultPrevented) return;
         event.stopPropagation();
         onCloseRef.current();
         return;

@@ -1,8 +1,8 @@
 import type { ListSummary } from '@common/contracts/lists';
 import { capitalizeWords } from '@common/format';
-import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { typeLabel } from '../../lib/media';
+import { Link } from '../../lib/router';
 import { shareLink } from '../../lib/share-link';
 import { Avatar } from './avatar';
 import { PenIcon } from './icons';

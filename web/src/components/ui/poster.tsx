@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatRating, type PosterItem, titlePath } from '../../lib/media';
 import { posterUrl } from '../../lib/poster-url';
+import { Link } from '../../lib/router';
 import { StarIcon } from './icons';
 import { PosterPlaceholder } from './poster-placeholder';
 import { WatchlistButton } from './watchlist-button';

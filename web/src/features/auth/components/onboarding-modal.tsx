@@ -1,12 +1,10 @@
-import { capitalizeWords, firstName } from '@common/format';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
 import { LogoMark } from '../../../components/ui/logo';
 import { PosterPlaceholder } from '../../../components/ui/poster-placeholder';
 import { useCurrentUser } from '../../../lib/current-user';
-import { ProfileStep } from './profile-step';
+import { useNavigate } from '../../../lib/router';
+import { OnboardingSteps, type SelectionSearchBox } from './onboarding-steps';
 import { SignInPanel } from './sign-in-panel';
 
 const perks = ['Rate and review what you watch', 'Build lists worth sharing', 'Talk films with communities that get it'];
@@ -25,8 +23,11 @@ const wall = [
   { id: 'tt7366338', title: 'Chernobyl', year: '2019' },
 ];
 
-/** Sign-in, sign-up and the profile step, over the app whenever the path starts with /onboarding. */
-export default function OnboardingModal() {
+/**
+ * Sign-in, sign-up and the profile steps, over the app whenever the path starts with /onboarding. Signed in, the
+ * steps open where the person left off (or at `?step=`, from the profile's Edit profile).
+ */
+export default function OnboardingModal({ SearchBox }: { SearchBox: SelectionSearchBox }) {
   const navigate = useNavigate();
   const { user, status } = useCurrentUser();
   const close = () => navigate('/home');
@@ -75,17 +76,9 @@ export default function OnboardingModal() {
             <CloseIcon />
           </button>
         </div>
-        <div className="flex flex-1 flex-col justify-center px-5 pt-4 pb-10 sm:px-12">
-          {user && !user.onboarded ? (
-            <ProfileStep user={user} />
-          ) : user ? (
-            <div className="space-y-4">
-              <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">You are all set, {firstName(capitalizeWords(user.displayName))}</h2>
-              <p className="text-[var(--muted)]">Your profile is ready. Pick up where you left off.</p>
-              <Button size="lg" className="w-full" onClick={close} data-autofocus>
-                Go to home
-              </Button>
-            </div>
+        <div className={user ? 'flex flex-1 flex-col px-5 pt-2 pb-6 sm:px-10' : 'flex flex-1 flex-col justify-center px-5 pt-4 pb-10 sm:px-12'}>
+          {user ? (
+            <OnboardingSteps user={user} SearchBox={SearchBox} />
           ) : status === 'checking' ? (
             <p className="text-[var(--muted)]">Checking your session…</p>
           ) : (

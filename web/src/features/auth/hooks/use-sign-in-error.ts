@@ -1,6 +1,6 @@
 import { signInErrorMessage } from '@common/sign-in-errors';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 
 /**
  * The server sends a failed sign-in back to /login?error=<code> (an e-mail link that expired or

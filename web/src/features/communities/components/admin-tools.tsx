@@ -1,11 +1,11 @@
 import type { Community } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Link, useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useAnswerJoinRequest, useDismissReport, useJoinRequests, useMembers, useRemoveMember, useReports, useTransferAdmin } from '../api/admin';
 import { useDeleteCommunity, useUpdateCommunity } from '../api/communities';

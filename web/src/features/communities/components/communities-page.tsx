@@ -1,8 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PlusIcon, UsersIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useCommunities } from '../api/communities';
 import { Segmented } from './bits';
 import { CommunityCard } from './community-card';

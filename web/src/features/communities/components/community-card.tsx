@@ -1,7 +1,7 @@
 import type { Community } from '@common/contracts/communities';
 import { compactCount } from '@common/format';
-import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import { CommunityImage } from './community-image';
 import { GlobeIcon, LockIcon } from './icons';
 import { MembershipButton } from './membership-button';

@@ -1,6 +1,5 @@
 import type { Community } from '@common/contracts/communities';
 import { formatTimestamp } from '@common/format';
-import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useMembers } from '../api/admin';
 import { useCommunity } from '../api/communities';
 import type { DiscussionSort } from '../api/keys';

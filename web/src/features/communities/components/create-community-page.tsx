@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { useCreateCommunity } from '../api/communities';
 import { communityPath } from './community-card';
 import { CommunityForm } from './community-form';

@@ -1,11 +1,11 @@
 import { DISCUSSION_BODY_MAX, DISCUSSION_TITLE_MAX, DISCUSSION_TITLE_MIN } from '@common/contracts/communities';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useCommunities } from '../api/communities';
 import { useCreateDiscussion } from '../api/discussions';
 import { fieldClass } from './bits';

@@ -1,12 +1,12 @@
 import type { Discussion } from '@common/contracts/communities';
 import { compactCount, relativeTime } from '@common/format';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon, HeartIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import { useDiscussions } from '../api/discussions';
 import type { DiscussionSort } from '../api/keys';
 import { Segmented } from './bits';

@@ -1,7 +1,6 @@
 import { type Comment, DISCUSSION_BODY_MAX, DISCUSSION_TITLE_MAX, type Discussion, type Reply } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +8,7 @@ import { ArrowLeftIcon, ChatIcon, PenIcon, TrashIcon } from '../../../components
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { Link, useNavigate } from '../../../lib/router';
 import { useComments } from '../api/comments';
 import { reportDiscussion, useDeleteDiscussion, useDiscussion, useLikeDiscussion, useLockDiscussion, useUpdateDiscussion } from '../api/discussions';
 import { ConfirmButton, Edited, fieldClass, LikeButton, ReportDialog, SpoilerBlock } from './bits';

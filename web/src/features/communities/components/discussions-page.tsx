@@ -1,6 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useCommunities } from '../api/communities';
 import type { DiscussionSort } from '../api/keys';
 import { CommunityCard } from './community-card';

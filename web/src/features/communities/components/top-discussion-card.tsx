@@ -1,8 +1,8 @@
 import type { TrendingDiscussion } from '@common/contracts/communities';
 import { relativeTime, truncateName } from '@common/format';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import { CommunityImage } from './community-image';
 
 export const discussionPath = (communityId: string, discussionId: string) =>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useTopDiscussions } from '../api/home';
 import { HomeNotice, HomeRowLoading, homeCardClass, homeRowClass, noticeButtonClass } from './home-notice';
 import { TopDiscussionCard } from './top-discussion-card';

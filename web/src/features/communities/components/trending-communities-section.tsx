@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useTrendingCommunities } from '../api/home';
 import { CommunityCard } from './community-card';
 import { HomeNotice, HomeRowLoading, homeCardClass, homeRowClass, noticeButtonClass } from './home-notice';

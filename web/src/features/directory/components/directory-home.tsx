@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { ChevronRightIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Link } from '../../../lib/router';
 import { useGenreOptions } from '../api/get-genres';
 import { type DirectorySection, filterHref, sections } from './directory-config';
 

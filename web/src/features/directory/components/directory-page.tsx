@@ -1,10 +1,10 @@
 import type { DirectorySort } from '@common/contracts/titles';
 import { type ReactNode, useMemo } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CalendarIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
+import { Link, useLocation, useSearchParams } from '../../../lib/router';
 import { type DirectoryFilters, useDirectoryPages } from '../api/get-directory-filters';
 import { useGenreOptions } from '../api/get-genres';
 import { usePresetPages } from '../api/get-preset';

@@ -2,13 +2,13 @@ import type { HomeMediaItem } from '@common/contracts/titles';
 import { compactCount, yearOf } from '@common/format';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon, StarIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster';
 import { placeholderColours } from '../../../components/ui/poster-placeholder';
 import { cn } from '../../../lib/cn';
 import { formatRating, titlePath } from '../../../lib/media';
 import { posterUrl } from '../../../lib/poster-url';
+import { Link } from '../../../lib/router';
 
 /**
  * Spec 9: 500 ms transitions. Embla's duration is not in milliseconds: it is a

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ChevronRightIcon } from '../../../components/ui/icons';
+import { Link } from '../../../lib/router';
 
 interface HomeSectionProps {
   id: string;

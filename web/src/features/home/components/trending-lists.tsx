@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { ListCardRow } from '../../../components/ui/list-card';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useNavigate } from '../../../lib/router';
 import { useTrendingLists } from '../api/get-trending-lists';
 import { SectionNotice } from './section-notice';
 import { CardRowSkeleton } from './skeleton-rows';

@@ -1,11 +1,11 @@
 import type { TitleType } from '@common/contracts/titles';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeftIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
 import { fromHomeItem } from '../../../lib/media';
+import { Link } from '../../../lib/router';
 import { useWeeklyPopular } from '../api/get-weekly-popular';
 
 /**

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { StarIcon } from '../../../components/ui/icons';
 import { PosterPlaceholder } from '../../../components/ui/poster-placeholder';
+import { Link } from '../../../lib/router';
 
 const posters = [
   { id: 'tt0068646', title: 'The Godfather', year: '1972', rating: '9.2' },

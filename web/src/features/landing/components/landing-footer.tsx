@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/logo';
+import { Link } from '../../../lib/router';
 import { StoreBadges } from './store-badges';
 
 const groups = [

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
+import { Link } from '../../../lib/router';
 
 /** The landing page's own top bar: Sign in and Join go to /home, Download to /onboarding. */
 export function LandingTopBar() {

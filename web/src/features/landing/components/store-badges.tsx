@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 const badge =
   'inline-flex h-12 items-center gap-2.5 rounded-xl border border-white/25 bg-black px-3.5 text-white transition-transform duration-150 hover:-translate-y-0.5 focus-ring';

@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { clearDraft, listsStore } from '../../../lib/lists-state';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useDeleteList } from '../api/delete-list';
 

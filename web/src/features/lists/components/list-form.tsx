@@ -1,7 +1,6 @@
 import { LIST_DESCRIPTION_MAX, LIST_GENRES_MAX, LIST_MAX_TITLES, LIST_NAME_MAX, type ListDetails, type ListInput, ListInputSchema } from '@common/contracts/lists';
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import { type ComponentType, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CheckIcon, ListIcon, SearchIcon } from '../../../components/ui/icons';
@@ -21,6 +20,7 @@ import {
   updateDraft,
   useListsState,
 } from '../../../lib/lists-state';
+import { Link, useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useGenres } from '../api/get-genres';
 import { isListMissing, useList } from '../api/get-list';

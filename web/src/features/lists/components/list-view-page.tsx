@@ -1,7 +1,6 @@
 import type { ListDetails } from '@common/contracts/lists';
 import { capitalizeWords } from '@common/format';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,6 +10,7 @@ import { LockIcon, ShareIcon } from '../../../components/ui/list-icons';
 import { PosterImage } from '../../../components/ui/poster';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { titlePath, typeLabel } from '../../../lib/media';
+import { Link } from '../../../lib/router';
 import { shareLink } from '../../../lib/share-link';
 import { isListMissing, useList } from '../api/get-list';
 import { recordListView } from '../api/record-list-view';

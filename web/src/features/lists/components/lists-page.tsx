@@ -1,6 +1,5 @@
 import type { ListSummary } from '@common/contracts/lists';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon, ListIcon, PlusIcon } from '../../../components/ui/icons';
@@ -8,6 +7,7 @@ import { ListCard, ListCardRow, ListCardRowSkeleton } from '../../../components/
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useListsState } from '../../../lib/lists-state';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useClearRecentlyViewed } from '../api/clear-recently-viewed';
 import { useMyLists } from '../api/get-my-lists';

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { BookmarkIcon, LogoutIcon, SparkIcon, StarIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
+import { profileQueryOptions } from '../../../lib/profile';
+import { Link } from '../../../lib/router';
 import { ThemeOptions } from './theme-options';
 
 /**
@@ -12,6 +14,8 @@ import { ThemeOptions } from './theme-options';
  */
 export default function AccountMenuItems() {
   const logout = useLogout();
+  // Someone who closed onboarding early is offered the rest here, on every page (home included) at no cost to it.
+  const profile = useQuery(profileQueryOptions('me'));
   const firstRef = useRef<HTMLAnchorElement>(null);
   // The menu opened before these items arrived: focus goes to the first, as it would have.
   useEffect(() => {
@@ -22,6 +26,11 @@ export default function AccountMenuItems() {
       <Link ref={firstRef} to="/profile/view" role="menuitem" className={menuItemClasses}>
         <UserIcon size={18} className="text-[var(--muted)]" /> My profile
       </Link>
+      {profile.data && !profile.data.profileComplete && (
+        <Link to="/onboarding" role="menuitem" className={menuItemClasses}>
+          <PenIcon size={18} className="text-[var(--accent)]" /> Finish your profile
+        </Link>
+      )}
       <Link to="/watchlist" role="menuitem" className={menuItemClasses}>
         <BookmarkIcon size={18} className="text-[var(--muted)]" /> Watchlist
       </Link>

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon, ChevronRightIcon, CloseIcon, FilmIcon, SearchIcon, TvIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { searchPath } from '../../../lib/media';
+import { Link, useNavigate } from '../../../lib/router';
 import { useIsFilterActive } from '../hooks/use-is-filter-active';
 import { directoryGroups } from '../nav-config';
 

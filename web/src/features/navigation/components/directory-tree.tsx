@@ -1,6 +1,6 @@
-import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, CompassIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
+import { Link, useLocation } from '../../../lib/router';
 import { useDirectoryExpansion } from '../hooks/use-directory-expansion';
 import { useIsFilterActive } from '../hooks/use-is-filter-active';
 import { directoryGroups } from '../nav-config';

@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { NavLink } from '../../../lib/router';
 import type { NavLinkItem } from '../nav-config';
 
 export const navRowClasses = (active: boolean) =>

@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { type ComponentType, useState } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { ArrowLeftIcon, MenuIcon, SearchIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
+import { Link } from '../../../lib/router';
 import { AccountMenu } from './account-menu';
 import { ActivityButtons } from './activity-buttons';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useLocation } from '../../../lib/router';
 import { DIRECTORY_EXPAND_DEBOUNCE_MS } from '../nav-config';
 
 export interface DirectoryExpansion {

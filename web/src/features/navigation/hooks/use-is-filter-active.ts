@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 
 /** True when the current path and query match a directory filter link. */
 export function useIsFilterActive() {

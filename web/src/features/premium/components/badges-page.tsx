@@ -1,11 +1,11 @@
 import type { Badge } from '@common/contracts/gems';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { GemIcon } from '../../../components/ui/gem-icon';
 import { CheckIcon, StarIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useBadges, useChangeBadge } from '../api/get-badges';
 import { PremiumHeader } from './premium-header';

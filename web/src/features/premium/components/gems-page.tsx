@@ -1,11 +1,11 @@
 import type { ProductId } from '@common/contracts/purchases';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { GemIcon } from '../../../components/ui/gem-icon';
 import { SparkIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
+import { Link } from '../../../lib/router';
 import { useProducts } from '../api/get-products';
 import { useStartCheckout } from '../api/start-checkout';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';

@@ -1,9 +1,8 @@
 import type { PremiumStatus } from '@common/contracts/purchases';
-import { Link } from 'react-router';
 import { GemIcon } from '../../../components/ui/gem-icon';
-
 import { ProfilePicture } from '../../../components/ui/profile-picture';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Link } from '../../../lib/router';
 import { useMe } from '../api/get-me';
 
 export const STATUS_NAMES: Record<PremiumStatus, string> = { none: 'Free', premiere: 'Premiere', platinum: 'Platinum' };

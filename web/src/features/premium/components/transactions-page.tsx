@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Button, buttonClasses, Spinner } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { GemIcon } from '../../../components/ui/gem-icon';
@@ -6,6 +5,7 @@ import { ListIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import { useGemTransactions } from '../api/get-gem-transactions';
 
 const whenOf = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
 import { searchPath } from '../../../lib/media';
+import { useNavigate } from '../../../lib/router';
 import { inputClass, placeholders, type SearchBoxProps, submitClass } from './search-options';
 
 export type { SearchBoxProps, SearchSelection } from './search-options';

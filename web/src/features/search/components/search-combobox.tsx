@@ -1,12 +1,12 @@
 import type { MediaSearchResult } from '@common/contracts/titles';
 import { maxFor, opensInsteadOfSelecting, toggle } from '@common/selection';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/button';
 import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
 import { cn } from '../../../lib/cn';
 import { searchPath, titlePath } from '../../../lib/media';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useRecordSearchClick } from '../api/record-search-click';
 import { useSearchSuggestions } from '../hooks/use-search-suggestions';

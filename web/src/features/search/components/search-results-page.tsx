@@ -1,11 +1,11 @@
 import type { TitleType } from '@common/contracts/titles';
-import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useSearchPage } from '../api/get-search-page';
 
 /** /search?q=: every match for movies and TV shows, 20 at a time. */

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { SearchBox } from './search-box';
 
 export interface TopSearchProps {

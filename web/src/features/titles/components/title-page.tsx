@@ -1,7 +1,6 @@
 import type { TitleDetails, TitleType } from '@common/contracts/titles';
 import { compactCount, yearOf } from '@common/format';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FilmIcon, StarIcon } from '../../../components/ui/icons';
@@ -11,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { fromSearchResult, typeLabel } from '../../../lib/media';
 import { posterUrl } from '../../../lib/poster-url';
+import { Link } from '../../../lib/router';
 import { useTitle } from '../api/get-title';
 
 /**

@@ -1,10 +1,10 @@
 import { formatReleaseDate } from '@common/format';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { CalendarIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { PosterCard, posterRowClass, posterRowItemClass } from '../../../components/ui/poster';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { fromSearchResult } from '../../../lib/media';
+import { Link } from '../../../lib/router';
 import { useUpcomingMovies } from '../api/get-upcoming';
 
 const SEE_ALL = '/directory/movies?filter=coming-soon';

@@ -1,13 +1,13 @@
 import type { TitleType } from '@common/contracts/titles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
+import { Link, useSearchParams } from '../../../lib/router';
 import { onWatchlistKey } from '../../../lib/watchlist';
 import { useWatchlist } from '../api/get-watchlist';
 

@@ -1,0 +1,97 @@
+// The social database: the starter catalogue with people, ratings and reviews, watchlists and lists, seeded by bulk
+// SQL (prepared multi-row inserts inside transactions), made once and kept under the system's temporary folder as
+// /tmp/reelhouse-social-v<SEED_VERSION>-<people>-<starter catalogue>.db. Each domain seeds in a file of its own
+// (people.ts, ratings.ts, watchlist.ts, lists.ts), in the order of SEEDERS; a later domain (communities,
+// discussions, follows, ...) adds a file and a step, and SEED_VERSION moves on so the kept file is made again.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { isReleased } from '../../common/release-date.ts';
+import { migrate } from '../servers.ts';
+import { copyStarter, starterFile } from '../starter-file.ts';
+import { LISTS_CHECKS, seedLists } from './lists.ts';
+import { seedPeople } from './people.ts';
+import { RATINGS_CHECKS, seedRatings } from './ratings.ts';
+import { type SeedState, type SeedTitle, timed } from './shared.ts';
+import { seedWatchlists } from './watchlist.ts';
+
+/** Moves on whenever a seeder changes what it writes. */
+export const SEED_VERSION = 1;
+
+/** The sizes of issue 39's budgets (BENCH_PEOPLE scales them all, for a quick check of the harness). */
+export function socialPlan() {
+  const people = Number(process.env.BENCH_PEOPLE ?? 100_000);
+  const scale = people / 100_000;
+  return {
+    people,
+    ratings: Math.round(2_000_000 * scale),
+    reviews: Math.round(200_000 * scale),
+    lists: Math.round(100_000 * scale),
+    watchlistMean: 10,
+  };
+}
+export type SocialPlan = ReturnType<typeof socialPlan>;
+
+/** The seeders in order: each may read what the earlier ones wrote. */
+const SEEDERS: { name: string; run: (s: SeedState, plan: SocialPlan) => void; checks?: Record<string, string> }[] = [
+  { name: 'people', run: (s) => seedPeople(s) },
+  { name: 'ratings and reviews', run: (s, p) => seedRatings(s, { ratings: p.ratings, reviews: p.reviews }), checks: RATINGS_CHECKS },
+  { name: 'watchlists', run: (s, p) => void seedWatchlists(s, { meanPerPerson: p.watchlistMean }) },
+  { name: 'lists', run: (s, p) => seedLists(s, { lists: p.lists }), checks: LISTS_CHECKS },
+];
+
+export interface SocialDatabase {
+  file: string;
+  plan: SocialPlan;
+  /** When the rows were made (ms): their times are before it. */
+  madeAt: number;
+}
+
+/** Released titles of the catalogue, most popular first, with their genres. */
+function seedTitles(db: SQLite.Database): SeedTitle[] {
+  const rows = db
+    .prepare(`select id, title_type as type, release_date as releaseDate, start_year as startYear, genres from titles order by popularity desc, id`)
+    .all() as { id: string; type: 'movie' | 'tvSeries'; releaseDate: string | null; startYear: number | null; genres: string }[];
+  return rows
+    .filter((t) => isReleased(t.releaseDate, t.startYear))
+    .map((t) => ({ id: t.id, type: t.type, genres: t.genres ? t.genres.split(',').map((g) => g.trim()) : [] }));
+}
+
+/** The kept social database, made first when missing (from the starter catalogue, migrated by the build). */
+export async function socialDatabase(smtpUrl: string, pinned: boolean): Promise<SocialDatabase> {
+  const plan = socialPlan();
+  const starter = basename(starterFile(), '.db').replace('reelhouse-starter-', '');
+  const file = process.env.BENCH_SOCIAL_DB ?? join(tmpdir(), `reelhouse-social-v${SEED_VERSION}-${plan.people}-${starter}.db`);
+  const meta = `${file}.json`;
+  if (existsSync(file) && existsSync(meta)) return { file, plan, madeAt: JSON.parse(readFileSync(meta, 'utf8')).madeAt };
+  console.log(`seeding ${plan.people.toLocaleString('en')} people, ${plan.ratings.toLocaleString('en')} ratings, ${plan.reviews.toLocaleString('en')} reviews, ${plan.lists.toLocaleString('en')} lists into ${file} (once; reused afterwards)`);
+  const partial = `${file}.partial-${process.pid}`;
+  try {
+    await copyStarter(partial, smtpUrl, pinned);
+    migrate(partial);
+    const db = new SQLite(partial);
+    // Nothing reads this file until it is complete: no journal, no syncing, a large page cache.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -512000');
+    db.pragma('foreign_keys = OFF');
+    const s: SeedState = { db, now: Date.now(), titles: seedTitles(db), people: plan.people };
+    for (const seeder of SEEDERS) timed(seeder.name, () => seeder.run(s, plan));
+    for (const seeder of SEEDERS) {
+      for (const [counter, query] of Object.entries(seeder.checks ?? {})) {
+        const wrong = db.prepare(query).pluck().get() as number;
+        if (wrong !== 0) throw new Error(`seeding left ${wrong} rows whose ${counter} does not equal their rows`);
+      }
+    }
+    const fk = db.pragma('foreign_key_check') as unknown[];
+    if (fk.length) throw new Error(`seeding left ${fk.length} rows with a dangling reference, e.g. ${JSON.stringify(fk[0])}`);
+    db.pragma('journal_mode = WAL');
+    db.close();
+    renameSync(partial, file);
+    writeFileSync(meta, `${JSON.stringify({ madeAt: s.now, plan })}\n`);
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+  }
+  return { file, plan, madeAt: JSON.parse(readFileSync(meta, 'utf8')).madeAt };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LevelProgressSchema } from './levels.ts';
 import { blankToUndefined, queryInt } from './query.ts';
 import { MediaSearchResultSchema, TitleIdSchema, TitleTypeSchema } from './titles.ts';
 
@@ -85,6 +86,11 @@ export const ProfileSchema = PersonCardSchema.extend({
   blockedByMe: z.boolean(),
   /** Username, country, favourite genres, 5 top movies and 5 top shows are all set (the Reel Apprentice requirement). */
   profileComplete: z.boolean(),
+  /**
+   * The current level, the next one and what is still missing for it. Every answer of the server carries it; optional
+   * in the type only so that profiles built by hand (web test fixtures) need not.
+   */
+  level: LevelProgressSchema.optional(),
   joinedAt: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
@@ -204,9 +210,18 @@ export const MessagesQuerySchema = z.object({
 });
 export const MessagesPageSchema = z.object({ results: z.array(MessageSchema), nextBefore: z.string().nullable() });
 
+const ActivityDiscussionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  spoiler: z.boolean(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  communityId: z.string(),
+  communityName: z.string(),
+});
 export const ActivityItemSchema = z.object({
   id: z.string(),
-  kind: z.enum(['rating', 'review', 'list']),
+  kind: z.enum(['rating', 'review', 'list', 'discussion', 'comment']),
   createdAt: z.string(),
   /** Pass as `cursor` to read what came before this item. */
   cursor: z.string(),
@@ -215,6 +230,12 @@ export const ActivityItemSchema = z.object({
     .object({ id: z.string(), rating: z.number().int(), review: z.string().nullable(), spoiler: z.boolean(), likeCount: z.number().int(), title: MediaSearchResultSchema })
     .nullable(),
   list: z.object({ id: z.string(), name: z.string(), type: TitleTypeSchema, titleCount: z.number().int(), likeCount: z.number().int() }).nullable(),
+  /** A discussion started (kind `discussion`), in a community the reader may see. */
+  discussion: ActivityDiscussionSchema.nullable(),
+  /** A comment or reply written in a discussion (kind `comment`), with the discussion it belongs to. */
+  comment: z
+    .object({ id: z.string(), text: z.string(), spoiler: z.boolean(), likeCount: z.number().int(), isReply: z.boolean(), discussion: ActivityDiscussionSchema })
+    .nullable(),
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 export const ActivityQuerySchema = CursorQuerySchema.extend({ userId: z.preprocess(blankToUndefined, UserIdSchema.optional()) });

@@ -26,6 +26,7 @@ import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
 import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { LevelCache } from './modules/levels/levels.cache.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { installPeople } from './modules/people/people.plugin.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     cache: Cache;
     /** Premium status, gems and badge of signed-in people, kept like their sessions (modules/purchases/premium-cache.ts). */
     premiumProfiles: PremiumProfiles;
+    /** The level part of GET /api/user/me, per person (modules/levels/levels.cache.ts). */
+    levelCache: LevelCache;
     /** Uploaded files: local disk (MEDIA_DIR), or S3-compatible storage when S3_BUCKET is set. */
     mediaStorage: MediaStorage;
   }
@@ -178,6 +181,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('premiumProfiles', premiumProfiles);
   app.addHook('onReady', () => premiumProfiles.listen());
   app.addHook('onClose', () => premiumProfiles.close());
+  const levelCache = new LevelCache(config.SESSION_CACHE_SECONDS * 1000, redis);
+  app.decorate('levelCache', levelCache);
+  app.addHook('onReady', () => levelCache.listen());
+  app.addHook('onClose', () => levelCache.close());
 
   // Modules.
   await app.register(healthRoutes);

@@ -477,6 +477,13 @@ export interface MessagesTable {
   createdAt: Timestamp;
 }
 
+export interface UserLevelsTable {
+  userId: string;
+  level: string;
+  rank: number;
+  reachedAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -518,6 +525,7 @@ export interface DB {
   follows: FollowsTable;
   blocks: BlocksTable;
   mutes: MutesTable;
+  userLevels: UserLevelsTable;
   reports: ReportsTable;
   hiddenContent: HiddenContentTable;
   notifications: NotificationsTable;

@@ -7,7 +7,8 @@ import {
   type MembershipState,
   type RepliesPage,
 } from '../../../../common/contracts/communities.ts';
-import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/people.shared.ts';
 import { isAdmin } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -15,6 +16,7 @@ import { type Actor, type CommunitiesContext, NS_HOME_COMMUNITIES, NS_HOME_DISCU
 import { readable } from './discussions.service.ts';
 
 export const commentNotFound = () => notFound('There is no comment with that id.', 'comment_not_found');
+const blockedByAuthor = () => new AppError(403, 'blocked', 'You cannot reply here: one of you blocked the other.');
 const locked = () => conflict('This discussion is locked: it takes no new comments.', 'locked');
 
 /** The comment in this discussion, which the reader may see; 404 otherwise. */
@@ -38,15 +40,37 @@ async function loadThread(ctx: CommunitiesContext, rows: readonly repo.CommentRo
   return { rows: shown, replies: await repo.firstRepliesOf(ctx.database.db, parents, FIRST_REPLIES), hasMore: rows.length > pageSize };
 }
 
-/** A thread for this reader: their likes (one query) and what they may do. */
+/**
+ * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid, and those of
+ * people who blocked the reader or whom the reader blocked, are left out (with the replies shown under them); the
+ * shared cache keeps the thread as everyone sees it, so this is decided per reader, two indexed queries.
+ */
 async function forReader(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, thread: Thread): Promise<Comment[]> {
-  const liked = reader
-    ? await repo.likedComments(ctx.database.db, reader.id, [...thread.rows.map((r) => r.id), ...thread.replies.map((r) => r.id)])
-    : new Set<string>();
-  return thread.rows.map((r) =>
+  const all = [...thread.rows, ...thread.replies];
+  const [liked, hidden, blocked] = await Promise.all([
+    reader
+      ? repo.likedComments(
+          ctx.database.db,
+          reader.id,
+          all.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<string>()),
+    hiddenAmong(
+      ctx.database.db,
+      'comment',
+      all.map((r) => r.id),
+    ),
+    blockedAmong(
+      ctx.database.db,
+      reader?.id ?? null,
+      all.map((r) => r.authorId),
+    ),
+  ]);
+  const shown = (r: repo.CommentRow) => !hidden.has(r.id) && !(r.authorId !== null && blocked.has(r.authorId));
+  return thread.rows.filter(shown).map((r) =>
     presentComment(
       r,
-      thread.replies.filter((x) => x.parentId === r.id),
+      thread.replies.filter((x) => x.parentId === r.id && shown(x)),
       reader?.id ?? null,
       membership,
       liked,
@@ -143,11 +167,17 @@ export async function createComment(
   const { row, membership } = await readable(ctx, actor, discussionId, communityId);
   if (repo.truthy(row.locked)) throw locked();
   let depth = 0;
+  let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await repo.findComment(ctx.database.db, input.parentId);
     if (!parent || parent.discussionId !== discussionId) throw notFound('parentId: there is no such comment in this discussion.', 'comment_not_found');
     if (repo.truthy(parent.deleted)) throw conflict('parentId: that comment was deleted; it takes no replies.', 'deleted');
     depth = Number(parent.depth) + 1;
+    parentAuthorId = parent.authorId;
+  }
+  // Someone who blocked the commenter, or whom the commenter blocked, takes no comments or replies from them.
+  for (const authorId of new Set([row.authorId, parentAuthorId])) {
+    if (authorId && authorId !== actor.id && (await blockedEitherWay(ctx.database.db, actor.id, authorId))) throw blockedByAuthor();
   }
   const id = randomUUID();
   const now = repo.nextTimestamp();
@@ -185,6 +215,7 @@ export async function createComment(
   });
   await threadChanged(ctx, discussionId);
   if (repo.truthy(row.isPublic)) await Promise.all([ctx.cache.invalidate(NS_HOME_DISCUSSIONS), ctx.cache.invalidate(NS_HOME_COMMUNITIES)]);
+  await ctx.hooks?.commented({ actorId: actor.id, commentId: id, discussionId, discussionAuthorId: row.authorId, parentId: input.parentId ?? null, parentAuthorId });
   return one(ctx, actor, membership, false, id);
 }
 
@@ -279,5 +310,6 @@ export async function likeComment(
     return { changed, likeCount: Number(cur.likeCount) };
   });
   if (r.changed) await threadChanged(ctx, discussionId);
+  if (r.changed && on) await ctx.hooks?.liked({ actorId: actor.id, targetType: 'comment', targetId: commentId, authorId: comment.authorId });
   return { commentId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }

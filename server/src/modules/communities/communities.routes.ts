@@ -24,6 +24,7 @@ import {
   UpdateCommunityRequestSchema,
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { communityHooks } from './communities.hooks.ts';
 import * as service from './communities.service.ts';
 import { topDiscussions } from './discussions.service.ts';
 
@@ -42,7 +43,7 @@ const PAGE_QUERY = z.object({ page: CommunityPageSchema });
 export async function communitiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['communities'];
-  const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
+  const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL, hooks: communityHooks(app) };
 
   r.post(
     '/api/communities',
@@ -164,7 +165,7 @@ export async function communitiesRoutes(app: FastifyInstance) {
         description:
           'Signed in; `userId` must be the caller’s own id (403 `forbidden` otherwise). A public community makes the caller a member at once (`membership: member`); a private one records a join request for its admin (`membership: pending`). ' +
           `\`message\` is shown as a success toast. Joining again changes nothing and says so (while pending: '${PENDING_MESSAGE}'). The admin cannot join their own community (409 \`is_admin\`). ` +
-          'The member count changes in the same transaction as the membership.',
+          'The member count changes in the same transaction as the membership. A new request notifies the admin (`join_request`); becoming a member counts towards the levels (Reel Aficionado: 10 communities).',
         params: CommunityParamsSchema,
         body: JoinCommunityRequestSchema,
         response: { 200: envelope(MembershipChangeSchema) },
@@ -257,7 +258,7 @@ export async function communitiesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Approve a join request (admin)',
-        description: `${ADMIN} The person becomes a member (the count changes in the same transaction); 404 \`join_request_not_found\` when they have no pending request.`,
+        description: `${ADMIN} The person becomes a member (the count changes in the same transaction) and is told (\`request_approved\`); 404 \`join_request_not_found\` when they have no pending request.`,
         params: CommunityUserParamsSchema,
         response: { 200: envelope(MemberChangeSchema) },
       },

@@ -28,6 +28,32 @@ export interface CommunitiesContext {
   cache: Cache;
   /** S3_PUBLIC_URL: stored images may be named by that address too. */
   publicBase?: string;
+  /** What other modules do after a write committed (notifications, levels); absent in unit use. */
+  hooks?: CommunityHooks;
+}
+
+/**
+ * Called after a write's transaction committed, only when something changed: the routes wire them to the people
+ * module's notifications and to the levels. They never fail the request.
+ */
+export interface CommunityHooks {
+  /** A person became a member (joined a public community, or was approved). */
+  joined(userId: string): Promise<void>;
+  /** A new join request to a private community, for its admin. */
+  requested(userId: string, adminId: string, communityId: string): Promise<void>;
+  /** The admin approved a request. */
+  approved(userId: string, adminId: string, communityId: string): Promise<void>;
+  discussionStarted(authorId: string, discussionId: string): Promise<void>;
+  /** A comment, or a reply to `parentAuthorId`'s comment, on `discussionAuthorId`'s discussion. */
+  commented(c: {
+    actorId: string;
+    commentId: string;
+    discussionId: string;
+    discussionAuthorId: string | null;
+    parentId: string | null;
+    parentAuthorId: string | null;
+  }): Promise<void>;
+  liked(like: { actorId: string; targetType: 'discussion' | 'comment'; targetId: string; authorId: string | null }): Promise<void>;
 }
 
 /** Home sections about communities (the same for everyone): dropped on any write that changes them. */
@@ -238,6 +264,8 @@ export async function join(ctx: CommunitiesContext, actor: NonNullable<Actor>, c
     return { state: current === 'member' ? ('member' as const) : ('pending' as const), fresh: inserted, count: await repo.memberCountOf(trx, communityId) };
   });
   if (result.fresh) await ctx.cache.invalidate(NS_HOME_COMMUNITIES);
+  if (result.fresh && result.state === 'member') await ctx.hooks?.joined(actor.id);
+  if (result.fresh && result.state === 'pending' && row.adminId) await ctx.hooks?.requested(actor.id, row.adminId, communityId);
   const message =
     result.state === 'member'
       ? result.fresh
@@ -306,6 +334,8 @@ export async function approve(ctx: CommunitiesContext, actor: NonNullable<Actor>
   });
   if (count === undefined) throw notFound('userId: there is no pending request from that person.', 'join_request_not_found');
   await ctx.cache.invalidate(NS_HOME_COMMUNITIES);
+  await ctx.hooks?.approved(userId, actor.id, communityId);
+  await ctx.hooks?.joined(userId);
   return { communityId, userId, membership: 'member' as const, memberCount: count };
 }
 

@@ -31,12 +31,13 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import * as comments from './comments.service.ts';
+import { communityHooks } from './communities.hooks.ts';
 import { personal } from './communities.routes.ts';
 import type { CommunitiesContext } from './communities.service.ts';
 import * as discussions from './discussions.service.ts';
 
 const HIDDEN =
-  'A private community’s discussions, comments and replies are 404 (`discussion_not_found`, `comment_not_found`) to anyone but its admin and members, as is what does not exist; a discussion asked for under another community’s path is 404 too.';
+  'A private community’s discussions, comments and replies are 404 (`discussion_not_found`, `comment_not_found`) to anyone but its admin and members, as is what does not exist; a discussion asked for under another community’s path is 404 too. Listings leave out discussions and comments a moderator hid and those of people who blocked the reader or whom the reader blocked (such a discussion is 404 to them).';
 const TEXT = 'Text is plain text (the web app shows it as text, links made clickable; it never renders HTML).';
 /** A discussion's body is up to 20,000 characters: about 120 KB as JSON at worst. */
 const DISCUSSION_BODY_LIMIT = 160 * 1024;
@@ -44,7 +45,7 @@ const DISCUSSION_BODY_LIMIT = 160 * 1024;
 export async function discussionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['discussions'];
-  const ctx: CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
+  const ctx: CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL, hooks: communityHooks(app) };
 
   r.post(
     '/api/communities/:communityId/discussions',
@@ -53,7 +54,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Start a discussion',
-        description: `Signed in; the community’s admin and members only (403 \`forbidden\`; 404 \`community_not_found\`). \`title\` 3 to 200 characters, \`body\` up to 20,000, \`spoiler\` blurs it until the reader asks. ${TEXT} Answers 201.`,
+        description: `Signed in; the community’s admin and members only (403 \`forbidden\`; 404 \`community_not_found\`). \`title\` 3 to 200 characters, \`body\` up to 20,000, \`spoiler\` blurs it until the reader asks. ${TEXT} Discussions started count towards the levels. Answers 201.`,
         params: CommunityParamsSchema,
         body: CreateDiscussionRequestSchema,
         response: { 201: envelope(DiscussionSchema) },
@@ -224,7 +225,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: on ? 'Like a discussion' : 'Take back a like of a discussion',
-        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like. ${HIDDEN}`,
+        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like. A new like notifies the author (\`discussion_like\`). ${HIDDEN}`,
         params: DiscussionParamsSchema,
         response: { 200: envelope(DiscussionLikeStateSchema) },
       },
@@ -256,7 +257,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['comments'],
         summary: on ? 'Like a comment' : 'Take back a like of a comment',
-        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like. A deleted comment is 404. ${HIDDEN}`,
+        description: `Signed in; anyone who may see it. Idempotent (\`changed: false\` when already so); the like count changes in the same transaction as the like; a new like notifies the author (\`comment_like\`). A deleted comment is 404. ${HIDDEN}`,
         params: CommentParamsSchema,
         response: { 200: envelope(CommentLikeStateSchema) },
       },
@@ -297,7 +298,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
         summary: 'Comment on a discussion, or reply to a comment',
         description:
           `Signed in; anyone who may see the discussion (a private community’s members; anyone in a public one). \`text\` 1 to 10,000 characters; \`parentId\` makes it a reply to a comment of the same discussion (404 \`comment_not_found\` otherwise, 409 \`deleted\` for a deleted one); \`spoiler\` blurs it. ` +
-          `A locked discussion answers 409 \`locked\`. The comment and reply counts change in the same transaction. ${TEXT} ${HIDDEN} Answers 201 with the comment.`,
+          `A locked discussion answers 409 \`locked\`; someone who blocked the commenter, or whom the commenter blocked, takes no comment on their discussion nor reply to their comment (403 \`blocked\`). The comment and reply counts change in the same transaction. The discussion's author is told (\`discussion_reply\`), and for a reply the parent comment's author (\`comment_reply\`); comments count towards the levels. ${TEXT} ${HIDDEN} Answers 201 with the comment.`,
         params: CommunityDiscussionParamsSchema,
         body: CreateCommentRequestSchema,
         response: { 201: envelope(CommentSchema) },

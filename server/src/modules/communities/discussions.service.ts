@@ -9,6 +9,7 @@ import {
   type TrendingDiscussion,
 } from '../../../../common/contracts/communities.ts';
 import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { canSeeContent, isAdmin, isInside, membershipOf } from './communities.policy.ts';
 import { presentDiscussion, presentTrending } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -42,9 +43,21 @@ export async function readable(
   return { row, membership };
 }
 
-/** Discussions for this reader, in the order given (they may see them all: the caller filtered). */
+/**
+ * Discussions for this reader, in the order given (they may see them all: the caller filtered), leaving out those a
+ * moderator hid and those of people who blocked the reader or whom the reader blocked.
+ */
 async function present(ctx: CommunitiesContext, reader: Actor, ids: readonly string[]): Promise<Discussion[]> {
-  const rows = await repo.findDiscussions(ctx.database.db, ids);
+  const found = await repo.findDiscussions(ctx.database.db, ids);
+  const [hidden, blocked] = await Promise.all([
+    hiddenAmong(ctx.database.db, 'discussion', ids),
+    blockedAmong(
+      ctx.database.db,
+      reader?.id ?? null,
+      found.map((r) => r.authorId),
+    ),
+  ]);
+  const rows = found.filter((r) => !hidden.has(r.id) && !(r.authorId !== null && blocked.has(r.authorId)));
   if (!reader) return rows.map((r) => presentDiscussion(r, null, 'none', false));
   const [liked, statuses] = await Promise.all([
     repo.likedDiscussions(ctx.database.db, reader.id, ids),
@@ -56,6 +69,7 @@ async function present(ctx: CommunitiesContext, reader: Actor, ids: readonly str
 export async function getDiscussion(ctx: CommunitiesContext, reader: Actor, discussionId: string): Promise<Discussion> {
   await readable(ctx, reader, discussionId);
   const [d] = await present(ctx, reader, [discussionId]);
+  if (!d) throw discussionNotFound();
   return d;
 }
 
@@ -96,6 +110,7 @@ export async function createDiscussion(
       .execute();
   });
   await invalidateHome(ctx);
+  await ctx.hooks?.discussionStarted(actor.id, id);
   return getDiscussion(ctx, actor, id);
 }
 
@@ -163,6 +178,7 @@ export async function like(ctx: CommunitiesContext, actor: NonNullable<Actor>, d
     return { changed, likeCount: Number(cur.likeCount) };
   });
   if (r.changed && repo.truthy(row.isPublic)) await ctx.cache.invalidate(NS_HOME_DISCUSSIONS);
+  if (r.changed && on) await ctx.hooks?.liked({ actorId: actor.id, targetType: 'discussion', targetId: discussionId, authorId: row.authorId });
   return { discussionId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }
 

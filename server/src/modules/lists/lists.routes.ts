@@ -143,7 +143,7 @@ export async function listsRoutes(app: FastifyInstance) {
         summary: 'A whole list',
         description:
           `Public for public lists. Every title in the owner's order with its note; \`likedByMe\` and \`abilities\` are the reader's. ${PRIVATE_404} ` +
-          'Opening it is not counted as a view: the list page also calls `POST .../view`. Public lists are served from the shared cache (their view count may lag by a minute). Sent `private, no-store`.',
+          'A list a moderator hid, or whose owner and the reader blocked one another, is 404 too (its owner still sees it); listings leave such lists out. Opening it is not counted as a view: the list page also calls `POST .../view`. Public lists are served from the shared cache (their view count may lag by a minute). Sent `private, no-store`.',
         params: ListParamsSchema,
         response: { 200: envelope(ListDetailsSchema) },
       },

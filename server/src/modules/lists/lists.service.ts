@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { forbidden, notFound } from '../../lib/http/errors.ts';
+import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { cachedCards, dayOf } from '../titles/titles.shared.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
 import { presentListDetails, presentListSummary } from './lists.presenter.ts';
@@ -73,9 +74,25 @@ async function summaries(ctx: ListsContext, ids: readonly string[], allTitles = 
   });
 }
 
-/** What the reader may see of these lists, in order: private lists of others are left out. */
+/**
+ * What the reader may see of these lists, in order: private lists of others are left out, and so are lists a
+ * moderator hid and lists of people who blocked the reader or whom the reader blocked (the reader's own stay).
+ */
 async function visibleSummaries(ctx: ListsContext, reader: Actor, ids: readonly string[]): Promise<ListSummary[]> {
-  return (await summaries(ctx, ids)).filter((s) => canSeeList(reader, { ownerId: s.ownerProfile.userId, visibility: s.visibility }));
+  const all = await summaries(ctx, ids);
+  const [hidden, blocked] = await Promise.all([
+    hiddenAmong(ctx.database.db, 'list', ids),
+    blockedAmong(
+      ctx.database.db,
+      reader?.id ?? null,
+      all.map((s) => s.ownerProfile.userId),
+    ),
+  ]);
+  return all.filter(
+    (s) =>
+      canSeeList(reader, { ownerId: s.ownerProfile.userId, visibility: s.visibility }) &&
+      (s.ownerProfile.userId === reader?.id || (!hidden.has(s.listId) && !blocked.has(s.ownerProfile.userId))),
+  );
 }
 
 /** The whole list as everyone may see it, from the cache when it is public; undefined when it is private or missing. */
@@ -86,10 +103,18 @@ function publicPage(ctx: ListsContext, id: string): Promise<ListSummary | undefi
   });
 }
 
-/** The whole list for this reader; 404 when it does not exist or is someone else's private list. */
+/**
+ * The whole list for this reader; 404 when it does not exist, is someone else's private list, was hidden by a
+ * moderator, or its owner and the reader blocked one another (its owner always sees it).
+ */
 async function readList(ctx: ListsContext, reader: Actor, id: string): Promise<ListSummary> {
   const shown = (await publicPage(ctx, id)) ?? (await summaries(ctx, [id], true))[0];
   if (!shown || !canSeeList(reader, { ownerId: shown.ownerProfile.userId, visibility: shown.visibility })) throw listNotFound();
+  const ownerId = shown.ownerProfile.userId;
+  if (ownerId !== reader?.id) {
+    const [hidden, blocked] = await Promise.all([hiddenAmong(ctx.database.db, 'list', [id]), blockedAmong(ctx.database.db, reader?.id ?? null, [ownerId])]);
+    if (hidden.size > 0 || blocked.size > 0) throw listNotFound();
+  }
   return shown;
 }
 

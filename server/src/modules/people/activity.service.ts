@@ -19,9 +19,11 @@ export const FEW_FOLLOWED = 50;
 
 interface Options {
   whose: Whose;
-  kinds: { ratings: boolean; reviewsOnly: boolean; lists: boolean };
+  kinds: { ratings: boolean; reviewsOnly: boolean; lists: boolean; discussions: boolean; comments: boolean };
   /** Private lists too (a person reading their own activity). */
   includePrivate: boolean;
+  /** Who reads: discussions and comments only from communities they may see (public, or theirs as admin or member). */
+  readerId: string | null;
   cursor?: string;
   limit: number;
 }
@@ -29,16 +31,17 @@ interface Options {
 type Page = { items: ActivityItem[]; nextCursor: string | null };
 
 /**
- * Ratings, reviews and lists, newest first, keyset-paginated on (time, id): each kind is read with the same bound
- * and merged. Hidden content (moderation) is never shown, nor private lists of others, nor anything of people the
- * reader muted.
+ * Ratings, reviews, lists, discussions and comments, newest first, keyset-paginated on (time, id): each kind is read
+ * with the same bound and merged. Hidden content (moderation) is never shown, nor private lists of others, nor
+ * anything of people the reader muted, nor discussions and comments of a private community the reader is not in (or
+ * of a community they muted).
  */
 async function readActivity(database: Database, o: Options): Promise<Page> {
   const db = database.db;
   const after = decodeCursor(o.cursor);
   const n = o.limit + 1;
   const whose = o.whose;
-  const authors = (column: 'ratings.user_id' | 'lists.owner_id') => {
+  const authors = (column: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
     if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
     const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
     return whose.scan
@@ -81,10 +84,88 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
         .limit(n)
         .execute()
     : [];
-  type Entry = { at: string; id: string; actorId: string; rating?: (typeof ratings)[number]; list?: (typeof lists)[number] };
+  // A discussion is readable by the reader: its community is public (kept on the discussion), or the reader is its
+  // admin or a member; never in a community the reader muted; never hidden by a moderator.
+  const yes = database.dialect === 'postgres' ? sql`true` : sql`1`;
+  const readable = (d: 'd') =>
+    o.readerId === null
+      ? sql<boolean>`${sql.ref(`${d}.is_public`)} = ${yes}`
+      : sql<boolean>`(${sql.ref(`${d}.is_public`)} = ${yes}
+          or exists (select 1 from community_members cm where cm.community_id = ${sql.ref(`${d}.community_id`)} and cm.user_id = ${o.readerId} and cm.status = 'member')
+          or exists (select 1 from communities ca where ca.id = ${sql.ref(`${d}.community_id`)} and ca.admin_id = ${o.readerId}))
+        and not exists (select 1 from mutes mc where mc.user_id = ${o.readerId} and mc.target_type = 'community' and mc.target_id = ${sql.ref(`${d}.community_id`)})`;
+  const notHidden = (type: 'discussion' | 'comment', column: 'd.id' | 'k.id') =>
+    sql<boolean>`not exists (select 1 from hidden_content h where h.target_type = ${type} and h.target_id = ${sql.ref(column)})`;
+  const discussionColumns = ['d.id', 'd.authorId', 'd.title', 'd.spoiler', 'd.likeCount', 'd.commentCount', 'd.createdAt', 'd.communityId', 'c.name as communityName'] as const;
+  const discussions = o.kinds.discussions
+    ? await db
+        .selectFrom('discussions as d')
+        .innerJoin('communities as c', 'c.id', 'd.communityId')
+        .select(discussionColumns)
+        .where(authors('d.author_id'))
+        .where(readable('d'))
+        .where(notHidden('discussion', 'd.id'))
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb.or([eb('d.createdAt', '<', after?.at ?? ''), eb.and([eb('d.createdAt', '=', after?.at ?? ''), eb('d.id', '<', after?.id ?? '')])])),
+        )
+        .orderBy('d.createdAt', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(n)
+        .execute()
+    : [];
+  const no = database.dialect === 'postgres' ? sql`false` : sql`0`;
+  const comments = o.kinds.comments
+    ? await db
+        .selectFrom('comments as k')
+        .innerJoin('discussions as d', 'd.id', 'k.discussionId')
+        .innerJoin('communities as c', 'c.id', 'd.communityId')
+        .select([
+          'k.id as commentId',
+          'k.authorId as commentAuthorId',
+          'k.text',
+          'k.spoiler as commentSpoiler',
+          'k.likeCount as commentLikeCount',
+          'k.parentId',
+          'k.createdAt as commentCreatedAt',
+          ...discussionColumns,
+        ])
+        .where(authors('k.author_id'))
+        .where(sql<boolean>`k.deleted = ${no}`)
+        .where(readable('d'))
+        .where(notHidden('comment', 'k.id'))
+        .where(notHidden('discussion', 'd.id'))
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb.or([eb('k.createdAt', '<', after?.at ?? ''), eb.and([eb('k.createdAt', '=', after?.at ?? ''), eb('k.id', '<', after?.id ?? '')])])),
+        )
+        .orderBy('k.createdAt', 'desc')
+        .orderBy('k.id', 'desc')
+        .limit(n)
+        .execute()
+    : [];
+  type DiscussionRow = (typeof discussions)[number];
+  const presentDiscussion = (d: DiscussionRow) => ({
+    id: d.id,
+    title: d.title,
+    spoiler: Boolean(d.spoiler),
+    likeCount: Number(d.likeCount),
+    commentCount: Number(d.commentCount),
+    communityId: d.communityId,
+    communityName: d.communityName,
+  });
+  type Entry = {
+    at: string;
+    id: string;
+    actorId: string;
+    rating?: (typeof ratings)[number];
+    list?: (typeof lists)[number];
+    discussion?: DiscussionRow;
+    comment?: (typeof comments)[number];
+  };
   const merged: Entry[] = [
     ...ratings.map((r) => ({ at: iso(r.createdAt), id: r.id, actorId: r.userId, rating: r })),
     ...lists.map((l) => ({ at: iso(l.createdAt), id: l.id, actorId: l.ownerId, list: l })),
+    ...discussions.flatMap((d) => (d.authorId ? [{ at: iso(d.createdAt), id: d.id, actorId: d.authorId, discussion: d }] : [])),
+    ...comments.flatMap((k) => (k.commentAuthorId ? [{ at: iso(k.commentCreatedAt), id: k.commentId, actorId: k.commentAuthorId, comment: k }] : [])),
   ].sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
   const shown = merged.slice(0, o.limit);
   const [people, titles] = await Promise.all([
@@ -112,25 +193,54 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
         kind: r.review !== null ? 'review' : 'rating',
         rating: { id: r.id, rating: Number(r.rating), review: r.review, spoiler: Boolean(r.spoiler), likeCount: Number(r.likeCount), title },
         list: null,
+        discussion: null,
+        comment: null,
       });
     } else if (e.list) {
       const l = e.list;
-      items.push({ ...base, kind: 'list', rating: null, list: { id: l.id, name: l.name, type: l.type, titleCount: Number(l.titleCount), likeCount: Number(l.likeCount) } });
+      items.push({
+        ...base,
+        kind: 'list',
+        rating: null,
+        list: { id: l.id, name: l.name, type: l.type, titleCount: Number(l.titleCount), likeCount: Number(l.likeCount) },
+        discussion: null,
+        comment: null,
+      });
+    } else if (e.discussion) {
+      items.push({ ...base, kind: 'discussion', rating: null, list: null, discussion: presentDiscussion(e.discussion), comment: null });
+    } else if (e.comment) {
+      const k = e.comment;
+      items.push({
+        ...base,
+        kind: 'comment',
+        rating: null,
+        list: null,
+        discussion: null,
+        comment: {
+          id: k.commentId,
+          text: k.text,
+          spoiler: Boolean(k.commentSpoiler),
+          likeCount: Number(k.commentLikeCount),
+          isReply: k.parentId !== null,
+          discussion: presentDiscussion(k),
+        },
+      });
     }
   }
   const last = shown.at(-1);
   return { items, nextCursor: merged.length > o.limit && last ? encodeCursor(last.at, last.id) : null };
 }
 
-/** The home feed: what the people the reader follows did (ratings, reviews, public lists), newest first. */
+/** The home feed: what the people the reader follows did (ratings, reviews, public lists, discussions), newest first. */
 export async function feed(database: Database, reader: SessionUser, q: { cursor?: string; limit?: number }): Promise<Page> {
   const me = await database.db.selectFrom('users').select('followingCount').where('id', '=', reader.id).executeTakeFirst();
   const following = Number(me?.followingCount ?? 0);
   if (following === 0) return { items: [], nextCursor: null };
   return readActivity(database, {
     whose: { followedBy: reader.id, scan: following > FEW_FOLLOWED },
-    kinds: { ratings: true, reviewsOnly: false, lists: true },
+    kinds: { ratings: true, reviewsOnly: false, lists: true, discussions: true, comments: false },
     includePrivate: false,
+    readerId: reader.id,
     cursor: q.cursor,
     limit: q.limit ?? ACTIVITY_PAGE,
   });
@@ -163,8 +273,12 @@ export async function personActivity(
   const subject = await subjectOf(database, reader, q.userId);
   return readActivity(database, {
     whose: { userId: subject.id },
-    kinds: kind === 'all' ? { ratings: true, reviewsOnly: false, lists: true } : { ratings: true, reviewsOnly: true, lists: false },
+    kinds:
+      kind === 'all'
+        ? { ratings: true, reviewsOnly: false, lists: true, discussions: true, comments: true }
+        : { ratings: true, reviewsOnly: true, lists: false, discussions: false, comments: true },
     includePrivate: subject.own,
+    readerId: reader?.id ?? null,
     cursor: q.cursor,
     limit: q.limit ?? ACTIVITY_PAGE,
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LEVELS } from '../../../../common/contracts/levels.ts';
 import type { Notification, NotificationKind } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../lib/http/errors.ts';
@@ -105,7 +106,10 @@ const VERBS: Record<NotificationKind, string> = {
   level_reached: 'You reached a new level',
 };
 
-export function notificationText(kind: NotificationKind, actorName: string | null, others: number): string {
+/** A level notification names the level ('You reached Reel Buff'); its target is the level's id. */
+export function notificationText(kind: NotificationKind, actorName: string | null, others: number, targetId?: string): string {
+  const level = kind === 'level_reached' ? LEVELS.find((l) => l.id === targetId) : undefined;
+  if (level) return `You reached ${level.name}`;
   const verb = VERBS[kind] ?? 'did something';
   if (kind === 'level_reached' || actorName === null) return kind === 'level_reached' ? verb : `Someone ${verb}`;
   if (others <= 0) return `${actorName} ${verb}`;
@@ -128,7 +132,7 @@ export async function presentNotifications(db: Db, rows: StoredNotification[]): 
       targetId: r.targetId,
       actor,
       othersCount: others,
-      text: notificationText(kind, actor ? actor.displayName || 'User' : null, others),
+      text: notificationText(kind, actor ? actor.displayName || 'User' : null, others, r.targetId),
       read: r.readAt !== null,
       createdAt: iso(r.createdAt),
     };

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { badgeShows, premiumProfileOf } from '../purchases/premium.ts';
 
 export interface ProfileExtras {
   premiumStatus: string;
@@ -7,10 +8,15 @@ export interface ProfileExtras {
 }
 
 /**
- * A profile's premium status, gems and badge. The premium module owns these figures and supplies them here when
- * it is merged; until then every person is on no plan, with no gems and no badge (the badge shows only for
- * Premiere and Platinum, spec 6).
+ * A profile's premium status, gems and badge, read as GET /api/user/me reads them (purchases/premium.ts: one indexed
+ * query). The badge is given only while the premium status lets it show, Premiere or Platinum (spec 6); otherwise
+ * null, so no reader shows a badge the person may not wear.
  */
-export async function profileExtras(_database: Database, _userId: string): Promise<ProfileExtras> {
-  return { premiumStatus: 'none', gems: 0, badge: null };
+export async function profileExtras(database: Database, userId: string): Promise<ProfileExtras> {
+  const p = await premiumProfileOf(database.db, userId);
+  return {
+    premiumStatus: p.premiumStatus,
+    gems: p.gems,
+    badge: p.badge && badgeShows(p.premiumStatus) ? { color: p.badge.color, emoji: p.badge.emoji, position: p.badge.position } : null,
+  };
 }

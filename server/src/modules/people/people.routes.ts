@@ -88,8 +88,9 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags: ['people'],
         summary: 'A profile: `me`, a person\'s id or their username (any case)',
         description:
-          'Spec 3 "User profile" (imageUrl, badge, displayName capitalised per word, premiumStatus, gems: supplied by the premium module) plus username, bio, country `{ code, name }`, favourite genres, top movies and shows as title cards in the person\'s order, follower and following counts. ' +
-          'For another person: `following` (the reader follows them), `followsYou`, `blockedByMe`. `profileComplete` is the Reel Apprentice requirement (username, country, genres, 5 movies, 5 shows): show \'Finish your profile\' while false. ' +
+          'Spec 3 "User profile" (imageUrl, badge, displayName capitalised per word, premiumStatus, gems: as GET /api/user/me reads them; the badge only while the status is Premiere or Platinum, else null) plus username, bio, country `{ code, name }`, favourite genres, top movies and shows as title cards in the person\'s order, follower and following counts. ' +
+          'For another person: `following` (the reader follows them), `followsYou`, `blockedByMe`. `profileComplete` says whether onboarding is done (username, country, genres, 5 movies, 5 shows): show \'Finish your profile\' while false. ' +
+          '`level`: `current` (the highest level reached, null before Reel Apprentice), `next` (null at Reel Savant) and `missing`, what the next level still needs (\'3 more reviews\'); levels are reached in order, each when its requirement of spec 9 holds, and kept. ' +
           '`me` needs a session (401). A suspended account, someone who blocked the reader, or no match is 404 `user_not_found`. Sent `private, no-store`.',
         params: SuffixParams,
         response: { 200: envelope(ProfileSchema) },
@@ -519,8 +520,8 @@ export async function peopleRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['activity'],
-        summary: 'Activity tab All: ratings, reviews and lists',
-        description: `${ACTIVITY_NOTE} Discussions and comments join when the communities module supplies them.`,
+        summary: 'Activity tab All: ratings, reviews, lists, discussions and comments',
+        description: `${ACTIVITY_NOTE} Discussions started and comments written (kinds \`discussion\` and \`comment\`, each with its discussion and community) only from communities the reader may see: public ones, or private ones they are admin or member of; never hidden ones, nor of a community the reader muted.`,
         querystring: ActivityQuerySchema,
         response: { 200: ActivityData },
       },
@@ -536,7 +537,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       schema: {
         tags: ['activity'],
         summary: 'Activity tab Comments: what the person wrote',
-        description: `${ACTIVITY_NOTE} Today their reviews; their comments in discussions join when the communities module supplies them.`,
+        description: `${ACTIVITY_NOTE} Their reviews, and their comments and replies in discussions of communities the reader may see (public ones, or private ones they are admin or member of).`,
         querystring: ActivityQuerySchema,
         response: { 200: ActivityData },
       },
@@ -553,7 +554,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags: ['activity'],
         summary: 'The home feed: what the people the reader follows did',
         description:
-          'Signed in. Ratings, reviews and public lists of followed people (not muted ones), newest first; keyset pages: `?cursor=` the `nextCursor` of the page before (null at the end), `limit` 1 to 50 (20). Never private lists, hidden content, or anyone on either side of a block (blocking ends the follows). Discussions join when the communities module supplies them. Sent `private, no-store`.',
+          'Signed in. Ratings, reviews and public lists of followed people (not muted ones), newest first; keyset pages: `?cursor=` the `nextCursor` of the page before (null at the end), `limit` 1 to 50 (20). Never private lists, hidden content, or anyone on either side of a block (blocking ends the follows). Discussions they started (kind `discussion`) appear too, only from communities the reader may see (public ones, or private ones the reader is admin or member of) and not from communities the reader muted. Sent `private, no-store`.',
         querystring: FeedQuerySchema,
         response: { 200: envelope(FeedPageSchema) },
       },

@@ -75,3 +75,28 @@ export async function hiddenPeopleFor(db: Db, userId: string): Promise<Set<strin
 export async function findLivePerson(db: Db, id: string): Promise<CardRow | undefined> {
   return db.selectFrom('users').select(CARD_COLUMNS).where('id', '=', id).where('suspendedAt', 'is', null).executeTakeFirst();
 }
+
+/** Which of these items a moderator hid (hidden content of the people module), one indexed query. */
+export async function hiddenAmong(db: Db, targetType: string, ids: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db.selectFrom('hiddenContent').select('targetId').where('targetType', '=', targetType).where('targetId', 'in', unique).execute();
+  return new Set(rows.map((r) => r.targetId));
+}
+
+/** Which of these people blocked the reader or were blocked by them: their content is left out of what the reader reads. */
+export async function blockedAmong(db: Db, readerId: string | null, ids: readonly (string | null)[]): Promise<Set<string>> {
+  const unique = [...new Set(ids.filter((id): id is string => id !== null && id !== readerId))];
+  if (readerId === null || unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blockerId', 'blockedId'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blockedId', '=', readerId), eb('blockerId', 'in', unique)]),
+        eb.and([eb('blockerId', '=', readerId), eb('blockedId', 'in', unique)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => (r.blockerId === readerId ? r.blockedId : r.blockerId)));
+}

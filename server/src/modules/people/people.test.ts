@@ -73,8 +73,10 @@ describe('profiles', () => {
       displayName: 'Ana Lima',
       imageUrl: '/media/images/abcdef0123456789.webp',
       premiumStatus: 'none',
-      gems: 0,
+      // Onboarding, a picture and a bio: Reel Apprentice, Enthusiast and Buff, whose reward is 10 gems.
+      gems: 10,
       badge: null,
+      level: { current: { name: 'Reel Buff' }, next: { name: 'Reel Addict' }, missing: ['join a discussion', '1 more review'] },
       country: { code: 'BR', name: 'Brazil' },
       favouriteGenres: ['Drama', 'Crime'],
       isMe: true,
@@ -141,7 +143,9 @@ describe('follows', () => {
     const followers = (await call('GET', `/api/user/${ana.user.id}/followers`)).json().data;
     expect(followers.results.map((p: { id: string }) => p.id)).toEqual([ben.user.id]);
     const notes = (await call('GET', '/api/notifications', ana.headers)).json().data;
-    expect(notes.unreadCount).toBe(1);
+    // The follow, and the three levels Ana reached by setting her profile.
+    expect(notes.unreadCount).toBe(4);
+    expect(notes.results.filter((n: { kind: string }) => n.kind === 'level_reached')).toHaveLength(3);
     expect(notes.results[0]).toMatchObject({ kind: 'follow', text: 'Ben Other followed you', actor: { id: ben.user.id }, read: false });
   });
 

@@ -11,6 +11,8 @@ describe('notificationText', () => {
     expect(notificationText('follow', 'Ben', 2)).toBe('Ben and 2 others followed you');
     expect(notificationText('comment_reply', 'Cal', 0)).toBe('Cal replied to your comment');
     expect(notificationText('level_reached', null, 0)).toBe('You reached a new level');
+    expect(notificationText('level_reached', null, 0, 'buff')).toBe('You reached Reel Buff');
+    expect(notificationText('level_reached', null, 0, 'savant')).toBe('You reached Reel Savant');
     expect(notificationText('discussion_like', null, 0)).toBe('Someone liked your discussion');
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { normalizeText } from '../../search/normalize.ts';
+import { levelProgress } from '../levels/levels.service.ts';
 import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
 import { findCardRows } from '../titles/titles.repository.ts';
 import { profileExtras } from './people.extras.ts';
@@ -89,7 +90,7 @@ export async function getProfile(database: Database, reader: SessionUser | null,
   const movies = parseIds(row.topMovies);
   const shows = parseIds(row.topShows);
   const genres = parseIds(row.favouriteGenres);
-  const [cards, extras] = await Promise.all([findCardRows(db, [...movies, ...shows]), profileExtras(database, row.id)]);
+  const [cards, extras, level] = await Promise.all([findCardRows(db, [...movies, ...shows]), profileExtras(database, row.id), levelProgress(db, row.id)]);
   const byId = new Map(cards.map((c) => [c.id, presentTitleCard(c)]));
   const titles = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as NonNullable<ReturnType<typeof byId.get>>] : []));
   return {
@@ -108,6 +109,7 @@ export async function getProfile(database: Database, reader: SessionUser | null,
     blockedByMe,
     profileComplete:
       row.username !== null && row.country !== null && genres.length > 0 && movies.length === TOP_TITLES_MAX && shows.length === TOP_TITLES_MAX,
+    level,
     joinedAt: iso(row.createdAt),
   };
 }

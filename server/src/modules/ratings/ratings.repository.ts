@@ -212,10 +212,16 @@ export async function findOwnRating(db: Db, userId: string, titleId: string) {
 
 /**
  * One page of a title's reviews (ratings that hold one), newest first or most liked first, ties newest first;
- * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration).
+ * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration). Reviews a moderator hid
+ * are left out (NOT EXISTS on the primary key of hidden_content).
  */
 export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number): Promise<RatingRow[]> {
-  let q = withAuthor(db).where('r.titleId', '=', titleId).where('r.review', 'is not', null);
+  let q = withAuthor(db)
+    .where('r.titleId', '=', titleId)
+    .where('r.review', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('hiddenContent as h').select('h.targetId').where('h.targetType', '=', 'review').whereRef('h.targetId', '=', 'r.id'))),
+    );
   if (sort === 'liked') q = q.orderBy('r.likeCount', 'desc');
   return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }

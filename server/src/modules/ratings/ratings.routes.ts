@@ -16,6 +16,7 @@ import {
   UpdateRatingRequestSchema,
 } from '../../../../common/contracts/ratings.ts';
 import { TitleIdSchema, TitleParamsSchema } from '../../../../common/contracts/titles.ts';
+import { checkLevels } from '../levels/levels.service.ts';
 import * as service from './ratings.service.ts';
 
 /** A review of 10,000 characters is at most 60 KB as JSON (\u escapes); the rest of a body is a few bytes. */
@@ -51,7 +52,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
           'Signed in. `rating` is a whole number from 1 to 10; `review` is plain text of up to 10,000 characters (trimmed; empty means no review; shown as text, never as HTML); `spoiler` marks the review as giving the story away (kept only with a review). ' +
           'One rating per person and title: a second create answers 409 `already_rated` with `error.id`, the existing rating, to edit instead. ' +
           'A title whose release date is in the future (without one, whose start year is after this year) answers 409 `not_released`; an unknown title 404 `title_not_found`. ' +
-          "Rating counts as activity for the title's weekly popularity; the title's count and sum change in the same transaction as the rating.",
+          "Rating counts as activity for the title's weekly popularity; the title's count and sum change in the same transaction as the rating. Ratings and reviews count towards the levels: any level due is reached (its gems credited once) before the answer.",
         body: CreateRatingRequestSchema,
         response: { 201: envelope(RatingSchema), 409: CreateRatingConflictSchema },
       },
@@ -64,6 +65,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
           error: { code: 'already_rated', message: 'You have already rated this title: edit that rating instead.', id: result.existingId },
         });
       }
+      // Ratings and reviews are level requirements: levels due are reached before the answer.
+      await checkLevels(app, actor.id);
       return reply.status(201).send({ data: result.rating });
     },
   );
@@ -101,7 +104,11 @@ export async function ratingsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = req.requireUser();
-      return { data: await service.updateRating(ctx, actor, req.params.id, req.body) };
+      const rating = await service.updateRating(ctx, actor, req.params.id, req.body);
+      // A review added to a rating counts for the levels.
+      if (rating.review !== null) await checkLevels(app, actor.id);
+      else app.levelCache.forget(actor.id);
+      return { data: rating };
     },
   );
 
@@ -119,6 +126,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await service.deleteRating(ctx, actor, req.params.id);
+      // Levels once reached are kept, but what the next one still needs changed.
+      app.levelCache.forget(actor.id);
       return { data: { deleted: true as const } };
     },
   );
@@ -133,6 +142,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
         description:
           'Public. Body (optional) `{ page?: 1..1000, sort?: "newest" | "liked" }`, newest first by default; most liked first ties newest first. ' +
           'Only ratings with a review are listed; each carries its author, like count, whether the reader liked it and what the reader may do with it. `total` counts all the title\'s reviews. 404 `title_not_found` for an unknown title. ' +
+          'Reviews a moderator hid are left out, and for a signed-in reader those of people who blocked them or whom they blocked. ' +
           'The reviews of the first pages are kept in the shared cache (dropped whenever a review is written, changed or deleted; an author\'s new name shows within a minute); like counts and the reader\'s likes are read fresh on every call, so counts equal the likes behind them, but the order of `liked` may lag the counts by up to 10 seconds.',
         params: TitleIdParamsSchema,
         body: ReviewsRequestSchema,

@@ -16,6 +16,7 @@ import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
 import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
@@ -169,11 +170,25 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
     reader?.id ?? null,
     shared.rows.map((r) => r.id),
   );
+  // Per reader, after the shared page: reviews hidden since it was kept, and those of people who blocked the reader
+  // or whom the reader blocked, are left out.
+  const [hidden, blocked] = await Promise.all([
+    hiddenAmong(
+      ctx.database.db,
+      'review',
+      shared.rows.map((r) => r.id),
+    ),
+    blockedAmong(
+      ctx.database.db,
+      reader?.id ?? null,
+      shared.rows.map((r) => r.author.id),
+    ),
+  ]);
   const results: Rating[] = [];
   for (const row of shared.rows) {
     const state = fresh.get(row.id);
     // Deleted since the page was kept: left out.
-    if (state) {
+    if (state && !hidden.has(row.id) && !blocked.has(row.author.id)) {
       const abilities = ratingAbilities(reader, { userId: row.author.id, review: row.review });
       results.push({ ...row, likeCount: state.likeCount, likedByMe: state.liked, abilities });
     }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { MeSchema } from '../../../../common/contracts/me.ts';
+import { checkLevels, levelProgress } from '../levels/levels.service.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { setProfile } from './user.service.ts';
 
@@ -16,14 +17,15 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['user'],
         summary: 'The signed-in person',
         description:
-          'The person, with `premiumStatus` (`none`, `premiere` or `platinum`: the subscription\'s plan while its paid period lasts), `gems` (the ledger\'s balance) and `badge` (the one they wear, or null) for the profile and the picture widget, which shows the badge only for Premiere and Platinum. Sent `private, no-store`.',
+          'The person, with `premiumStatus` (`none`, `premiere` or `platinum`: the subscription\'s plan while its paid period lasts), `gems` (the ledger\'s balance) and `badge` (the one they wear, or null) for the profile and the picture widget, which shows the badge only for Premiere and Platinum; and `level`: the current level (null before Reel Apprentice), the next one and what is still missing for it (\'3 more reviews\'; rules in the levels section of the README). Sent `private, no-store`.',
         response: { 200: envelope(MeSchema) },
       },
     },
     async (req, reply) => {
       const user = req.requireUser();
       reply.header('cache-control', 'private, no-store');
-      return { data: { ...presentCurrentUser(user), ...(await app.premiumProfiles.of(user)) } };
+      const [premium, level] = await Promise.all([app.premiumProfiles.of(user), app.levelCache.of(user.id, () => levelProgress(app.database.db, user.id))]);
+      return { data: { ...presentCurrentUser(user), ...premium, level } };
     },
   );
 
@@ -33,6 +35,8 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags: ['user'],
         summary: 'Set display name, bio and photo (completes onboarding)',
+        description:
+          'Favourite genres with top 5 movies and top 5 shows, a picture and a bio are the first level requirements: levels due are reached (and their gems credited) before the answer.',
         body: SetProfileRequestSchema,
         response: { 200: envelope(CurrentUserSchema) },
       },
@@ -41,6 +45,8 @@ export async function userRoutes(app: FastifyInstance) {
       const actor = req.requireUser();
       const user = await setProfile(app.database, actor, req.body, { publicBase: app.config.S3_PUBLIC_URL });
       app.sessionCache.forgetUser(actor.id);
+      // Onboarding choices, a picture and a bio are level requirements.
+      await checkLevels(app, actor.id);
       return { data: presentCurrentUser(user) };
     },
   );

@@ -65,8 +65,11 @@ export default function FeedList({ limit = 10 }: { limit?: number }) {
   );
 }
 
+const discussionPath = (d: { communityId: string; id: string }) =>
+  `/community/${encodeURIComponent(d.communityId)}/discussions/${encodeURIComponent(d.id)}`;
+
 function FeedItem({ item }: { item: ActivityItem }) {
-  const { actor, rating, list } = item;
+  const { actor, rating, list, discussion } = item;
   const who = (
     <Link to={profilePath(actor)} className="font-semibold hover:underline focus-ring rounded">
       {actor.displayName}
@@ -95,6 +98,14 @@ function FeedItem({ item }: { item: ActivityItem }) {
                   {list.name}
                 </Link>
               </>
+            ) : discussion ? (
+              <>
+                started{' '}
+                <Link to={discussionPath(discussion)} className="font-medium text-[var(--accent)] hover:underline focus-ring rounded">
+                  {discussion.title}
+                </Link>{' '}
+                in {discussion.communityName}
+              </>
             ) : null}
             <span className="text-[var(--muted)]"> · {relativeTime(item.createdAt)}</span>
           </p>
@@ -110,6 +121,16 @@ function FeedItem({ item }: { item: ActivityItem }) {
                 </p>
               )}
             </>
+          )}
+          {discussion && (
+            <p className="mt-1.5 inline-flex items-center gap-3 text-sm text-[var(--muted)] tabular-nums">
+              <span className="inline-flex items-center gap-1">
+                <HeartIcon size={13} /> {discussion.likeCount}
+              </span>
+              <span>
+                {discussion.commentCount} {discussion.commentCount === 1 ? 'comment' : 'comments'}
+              </span>
+            </p>
           )}
           {list && (
             <p className="mt-1.5 inline-flex items-center gap-1.5 text-sm text-[var(--muted)]">

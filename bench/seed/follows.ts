@@ -62,6 +62,6 @@ export function seedFollows(s: SeedState, plan: { follows: number }): void {
 }
 
 export const FOLLOWS_CHECKS: Record<string, string> = {
-  'users.follower_count': 'select count(*) from users u where follower_count != (select count(*) from follows f where f.followee_id = u.id)',
-  'users.following_count': 'select count(*) from users u where following_count != (select count(*) from follows f where f.follower_id = u.id)',
+  'users.follower_count': 'select count(*) from users u left join (select followee_id as k, count(*) as n from follows group by followee_id) r on r.k = u.id where u.follower_count != coalesce(r.n, 0)',
+  'users.following_count': 'select count(*) from users u left join (select follower_id as k, count(*) as n from follows group by follower_id) r on r.k = u.id where u.following_count != coalesce(r.n, 0)',
 };

@@ -57,6 +57,6 @@ export function seedGems(s: SeedState, plan: { gemPersonRows: number; othersWith
 }
 
 export const GEMS_CHECKS: Record<string, string> = {
-  'gem_balances.balance': 'select count(*) from gem_balances b where balance != (select coalesce(sum(amount), 0) from gem_transactions t where t.user_id = b.user_id)',
+  'gem_balances.balance': 'select count(*) from gem_balances b left join (select user_id as k, sum(amount) as n from gem_transactions group by user_id) r on r.k = b.user_id where b.balance != coalesce(r.n, 0)',
   'gem_balances (missing)': 'select count(*) from (select distinct user_id from gem_transactions) t where not exists (select 1 from gem_balances b where b.user_id = t.user_id)',
 };

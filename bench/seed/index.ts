@@ -74,6 +74,18 @@ function seedTitles(db: SQLite.Database): SeedTitle[] {
     .map((t) => ({ id: t.id, type: t.type, genres: t.genres ? t.genres.split(',').map((g) => g.trim()) : [] }));
 }
 
+/** Every counter equals the rows it counts, and no reference dangles: throws otherwise. */
+export function checkSeed(db: SQLite.Database): void {
+  for (const seeder of SEEDERS) {
+    for (const [counter, query] of Object.entries(seeder.checks ?? {})) {
+      const wrong = db.prepare(query).pluck().get() as number;
+      if (wrong !== 0) throw new Error(`seeding left ${wrong} rows whose ${counter} does not equal their rows`);
+    }
+  }
+  const fk = db.pragma('foreign_key_check') as unknown[];
+  if (fk.length) throw new Error(`seeding left ${fk.length} rows with a dangling reference, e.g. ${JSON.stringify(fk[0])}`);
+}
+
 /** The kept social database, made first when missing (from the starter catalogue, migrated by the build). */
 export async function socialDatabase(smtpUrl: string, pinned: boolean): Promise<SocialDatabase> {
   const plan = socialPlan();
@@ -94,14 +106,7 @@ export async function socialDatabase(smtpUrl: string, pinned: boolean): Promise<
     db.pragma('foreign_keys = OFF');
     const s: SeedState = { db, now: Date.now(), titles: seedTitles(db), people: plan.people };
     for (const seeder of SEEDERS) timed(seeder.name, () => seeder.run(s, plan));
-    for (const seeder of SEEDERS) {
-      for (const [counter, query] of Object.entries(seeder.checks ?? {})) {
-        const wrong = db.prepare(query).pluck().get() as number;
-        if (wrong !== 0) throw new Error(`seeding left ${wrong} rows whose ${counter} does not equal their rows`);
-      }
-    }
-    const fk = db.pragma('foreign_key_check') as unknown[];
-    if (fk.length) throw new Error(`seeding left ${fk.length} rows with a dangling reference, e.g. ${JSON.stringify(fk[0])}`);
+    timed('checks', () => checkSeed(db));
     db.pragma('journal_mode = WAL');
     db.close();
     renameSync(partial, file);

@@ -38,22 +38,33 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
   const after = decodeCursor(o.cursor);
   const n = o.limit + 1;
   const whose = o.whose;
+  // The scan on SQLite: the people followed, those muted and the hidden items are each read once into a list the
+  // planner keeps in memory (with a Bloom filter), and each row passed over in the time index is checked against them
+  // without leaving the index; the unary + keeps the planner from driving the query by these terms instead. A page of
+  // someone following 1,000 of 100,000 people passes over about 2,000 rows of each kind: checked with correlated
+  // subqueries (three index searches a row) it took several times as long. PostgreSQL plans the EXISTS form well.
+  const listScan = 'followedBy' in whose && whose.scan && database.dialect === 'sqlite';
   const authors = (column: 'ratings.user_id' | 'lists.owner_id') => {
     if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
+    if (listScan) {
+      return sql<boolean>`+${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and +${sql.ref(column)} not in (select m.target_id from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user')`;
+    }
     const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
     return whose.scan
       ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)}) and ${notMuted}`
       : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and ${notMuted}`;
   };
+  const notHidden = (targetType: 'review' | 'list', column: 'ratings.id' | 'lists.id') =>
+    listScan
+      ? sql<boolean>`+${sql.ref(column)} not in (select h.target_id from hidden_content h where h.target_type = ${targetType})`
+      : sql<boolean>`not exists (select 1 from hidden_content h where h.target_type = ${targetType} and h.target_id = ${sql.ref(column)})`;
   const ratings = o.kinds.ratings
     ? await db
         .selectFrom('ratings')
         .select(['ratings.id', 'ratings.userId', 'ratings.titleId', 'ratings.rating', 'ratings.review', 'ratings.spoiler', 'ratings.likeCount', 'ratings.createdAt'])
         .where(authors('ratings.user_id'))
         .$if(o.kinds.reviewsOnly, (q) => q.where('ratings.review', 'is not', null))
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'review').whereRef('hiddenContent.targetId', '=', 'ratings.id'))),
-        )
+        .where(notHidden('review', 'ratings.id'))
         .$if(after !== null, (q) =>
           q.where((eb) =>
             eb.or([eb('ratings.createdAt', '<', after?.at ?? ''), eb.and([eb('ratings.createdAt', '=', after?.at ?? ''), eb('ratings.id', '<', after?.id ?? '')])]),
@@ -70,9 +81,7 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
         .select(['lists.id', 'lists.ownerId', 'lists.name', 'lists.type', 'lists.titleCount', 'lists.likeCount', 'lists.createdAt'])
         .where(authors('lists.owner_id'))
         .$if(!o.includePrivate, (q) => q.where('lists.visibility', '=', 'public'))
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'list').whereRef('hiddenContent.targetId', '=', 'lists.id'))),
-        )
+        .where(notHidden('list', 'lists.id'))
         .$if(after !== null, (q) =>
           q.where((eb) => eb.or([eb('lists.createdAt', '<', after?.at ?? ''), eb.and([eb('lists.createdAt', '=', after?.at ?? ''), eb('lists.id', '<', after?.id ?? '')])])),
         )

@@ -1,7 +1,7 @@
 // 1,000 open event streams on one server process (issue 41): each of 1,000 people opens `GET /api/events`, then
-// 1,000 other people each follow one of them over HTTP (50 follows in flight at a time, as 50 connections would send
-// them); the time from a follow being sent to its `event: notification` arriving on the followed person's stream is
-// the latency. Also the server's RSS with every stream open.
+// 1,000 other people each follow one of them over HTTP, at a fixed rate (open loop: follow i is due at start + i /
+// rate, whatever the server does); the time from when a follow was due to its `event: notification` arriving on the
+// followed person's stream is the latency. Also the server's memory with every stream open.
 import http from 'node:http';
 import { bearerOf } from './seed/people.ts';
 
@@ -12,7 +12,7 @@ export interface StreamsResult {
   p99: number;
   max: number;
   errors: number;
-  /** From the first follow sent to the last notification received, ms. */
+  /** From the first follow due to the last notification received, ms. */
   spanMs: number;
 }
 
@@ -73,13 +73,14 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const ms2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * Opens a stream for each of `listeners`, then has `actors[i]` follow `listeners[i]` (`ids` maps a person to their
- * id), 50 at a time; answers the delivery latencies. `onOpen` runs with every stream open (to read the RSS).
+ * Opens a stream for each listener, then has each actor follow their listener (`ids` maps a person to their id),
+ * `rate` follows a second; answers the delivery latencies. `onOpen` runs with every stream open (to read the memory).
  */
 export async function notifyStreams(
   base: string,
   pairs: { listener: number; actor: number }[],
   ids: (n: number) => string,
+  rate: number,
   onOpen: () => void,
   timeoutMs = 30_000,
 ): Promise<StreamsResult> {
@@ -89,39 +90,27 @@ export async function notifyStreams(
     for (let i = 0; i < pairs.length; i += 100) streams.push(...(await Promise.all(pairs.slice(i, i + 100).map((p) => openStream(base, p.listener, agent)))));
     onOpen();
     const latencies: number[] = [];
-    let errors = 0;
-    let next = 0;
     const t0 = performance.now();
     let lastAt = t0;
-    const worker = async () => {
-      while (next < pairs.length) {
-        const i = next++;
-        const { listener, actor } = pairs[i];
-        const arrival = streams[i].next();
-        const sent = performance.now();
-        const res = await fetch(`${base}/api/user/follow`, {
-          method: 'POST',
-          headers: { authorization: bearerOf(actor), 'content-type': 'application/json' },
-          body: JSON.stringify({ fromId: ids(actor), toId: ids(listener) }),
-        });
-        await res.arrayBuffer();
-        if (res.status !== 200) {
-          errors++;
-          continue;
-        }
-        // Wait for the event without holding up the next follow.
-        void Promise.race([arrival, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs).unref())]).then((at) => {
-          if (at === null) errors++;
-          else {
-            latencies.push(at - sent);
-            lastAt = Math.max(lastAt, at);
-          }
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: 50 }, worker));
-    const deadline = performance.now() + timeoutMs;
-    while (latencies.length + errors < pairs.length && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const sends = pairs.map(async ({ listener, actor }, i) => {
+      const due = t0 + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const arrival = streams[i].next();
+      const res = await fetch(`${base}/api/user/follow`, {
+        method: 'POST',
+        headers: { authorization: bearerOf(actor), 'content-type': 'application/json' },
+        body: JSON.stringify({ fromId: ids(actor), toId: ids(listener) }),
+      });
+      await res.arrayBuffer();
+      // A refused follow, or a notification that never came, counts as an error (not delivered).
+      if (res.status !== 200) return;
+      const at = await Promise.race([arrival, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs).unref())]);
+      if (at === null) return;
+      latencies.push(at - due);
+      lastAt = Math.max(lastAt, at);
+    });
+    await Promise.all(sends);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       streams: streams.length,

@@ -21,7 +21,7 @@ import { GEM_PERSON } from './seed/gems.ts';
 import { socialDatabase } from './seed/index.ts';
 import { bearerOf, personId } from './seed/people.ts';
 import { seededRandom, zipf } from './seed/shared.ts';
-import { ensureBuilt, migrate, pinBenchmark, type Running, rssMb, SERVER_CORE, startApp, startFlags, startHello, startSmtpServer, stop } from './servers.ts';
+import { ensureBuilt, memoryMb, migrate, pinBenchmark, type Running, rssMb, SERVER_CORE, startApp, startFlags, startHello, startSmtpServer, stop } from './servers.ts';
 import type { StormResult } from './social-storms.ts';
 import { checkAnswers, ZIPF_S } from './workloads.ts';
 
@@ -31,6 +31,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_SOCIAL_RATE ?? 500);
 const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
+const EVENTS_RATE = Number(process.env.BENCH_EVENTS_RATE ?? 200);
 /** Clock ticks a second of /proc/<pid>/stat (getconf CLK_TCK: 100 on Linux). */
 const CLOCK_TICKS = Number(process.env.BENCH_CLOCK_TICKS ?? 100);
 const SECTIONS = ['comments', 'discussions', 'top', 'profile', 'feed', 'transactions', 'events', 'storms'] as const;
@@ -234,25 +235,36 @@ async function main() {
   await workload({ section: 'transactions', group: G, name: `the transactions page, ${fmt(ledgerRows)} ledger rows (GET /api/gems/transactions?limit=10)`, requests: transactions, ratio: 20, p99: 25 });
 
   if (wants('events')) {
-    let rssOpen = 0;
-    const r = await notifyStreams(app.base, pairs, personId, () => {
-      rssOpen = rssMb(app.pid);
+    const before = memoryMb(app.pid);
+    let open = before;
+    const r = await notifyStreams(app.base, pairs, personId, EVENTS_RATE, () => {
+      open = memoryMb(app.pid);
     });
-    const rssAfter = rssMb(app.pid);
+    const after = memoryMb(app.pid);
+    const mem = (m: typeof before) => `${fmt(m.rss)} MB (${fmt(m.anon)} MB anonymous, ${fmt(m.file)} MB file-backed)`;
     console.log(
-      `  ${r.streams} event streams: ${r.delivered} notifications delivered, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, all in ${fmt(r.spanMs)} ms; RSS ${fmt(rssOpen)} MB with the streams open, ${fmt(rssAfter)} MB after`,
+      `  ${r.streams} event streams, ${EVENTS_RATE} follows a second: ${r.delivered} notifications delivered, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, all in ${fmt(r.spanMs)} ms; ` +
+        `RSS ${mem(before)} before the streams, ${mem(open)} with them open, ${mem(after)} after the notifications`,
     );
     rows.push({
       group: P,
-      budget: `${r.streams} open event streams, each notified of a new follower: delivery p99`,
+      budget: `${r.streams} open event streams, each notified of a new follower (${EVENTS_RATE} follows a second): delivery p99`,
       measured: `${r.p99} ms (p50 ${r.p50} ms, max ${r.max} ms; ${r.delivered} of ${pairs.length} delivered, ${r.errors} errors, all within ${fmt(r.spanMs)} ms)`,
       helloWorld: '',
       limit: '< 1,000 ms',
       pass: r.p99 < 1_000 && r.errors === 0 && r.delivered === pairs.length && pairs.length > 0,
       value: r.p99,
     });
-    const rss = Math.max(rssOpen, rssAfter);
-    rows.push({ group: P, budget: `server RSS with ${r.streams} event streams open`, measured: `${fmt(rss)} MB`, helloWorld: '', limit: '< 500 MB', pass: rss < 500, value: rss });
+    const worst = open.rss >= after.rss ? open : after;
+    rows.push({
+      group: P,
+      budget: `server RSS with ${r.streams} event streams open`,
+      measured: `${mem(worst)}; before the streams ${mem(before)}`,
+      helloWorld: '',
+      limit: '< 500 MB',
+      pass: worst.rss < 500,
+      value: worst.rss,
+    });
   }
 
   if (wants('storms')) {

@@ -1,4 +1,4 @@
-// npm run bench [discovery|social|import|search-cpu|search-junk|relevance] [args]: runs the named benchmark
+// npm run bench [discovery|social|community|import|search-cpu|search-junk|relevance] [args]: runs the named benchmark
 // (discovery, the budgets, by default). bench/README.md says what each measures.
 import { spawnSync } from 'node:child_process';
 
@@ -6,6 +6,7 @@ const which = process.argv[2] ?? 'discovery';
 const scripts: Record<string, string> = {
   discovery: 'bench/discovery.ts',
   social: 'bench/social.ts',
+  community: 'bench/community.ts',
   import: 'bench/catalogue-import.ts',
   'search-cpu': 'bench/search-cpu.ts',
   relevance: 'bench/search-relevance.ts',

@@ -147,6 +147,13 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** A process's memory by kind, in MB: anonymous (the heap, buffers) and file-backed (SQLite's memory map of the database, code). */
+export function memoryMb(pid: number): { rss: number; anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
+}
+
 export type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 export { startSmtpServer };
 

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import type { CommunityMemberStatus, DB } from '../../db/schema.ts';
 
 export type Db = Kysely<DB>;
@@ -17,6 +18,29 @@ export function nextTimestamp(): string {
 }
 
 export const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1';
+
+/**
+ * Lists of ids as named values of a reused query (db/reused-query.ts): `id0`, `id1`, ... with the list's length as the
+ * shape. The reads on every page of discussions and comments (the discussions, the reader's likes and memberships)
+ * are compiled once per length instead of on every request.
+ */
+const ID_NAMES = Array.from({ length: 128 }, (_, i) => `id${i}`);
+type IdValues = Record<string, string>;
+const idValues = (ids: readonly string[], extra: Record<string, string> = {}): IdValues => {
+  const values: IdValues = { ...extra };
+  ids.forEach((id, i) => {
+    values[`id${i}`] = id;
+  });
+  return values;
+};
+const idList = (p: IdValues, n: number) => Array.from({ length: n }, (_, i) => p[`id${i}`] as string);
+/** Runs `query` over `ids` in chunks of ID_NAMES.length. */
+async function inChunks<R>(ids: readonly string[], run: (chunk: readonly string[]) => Promise<R[]>): Promise<R[]> {
+  if (ids.length <= ID_NAMES.length) return run(ids);
+  const out: R[] = [];
+  for (let i = 0; i < ids.length; i += ID_NAMES.length) out.push(...(await run(ids.slice(i, i + ID_NAMES.length))));
+  return out;
+}
 
 // ---- Communities ----------------------------------------------------------------------------------
 
@@ -102,24 +126,22 @@ export async function myCommunityIds(db: Db, userId: string, offset: number, lim
 }
 
 /** Per community, the reader's row (member or pending) among these communities. */
+const statusesQuery = reusedQuery<number, IdValues, { communityId: string; status: CommunityMemberStatus }>(['userId', ...ID_NAMES], (db: Db, n, p) =>
+  db.selectFrom('communityMembers').select(['communityId', 'status']).where('userId', '=', p.userId).where('communityId', 'in', idList(p, n)),
+);
+
 export async function statusesOf(db: Db, userId: string, communityIds: readonly string[]): Promise<Map<string, CommunityMemberStatus>> {
   if (communityIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('communityMembers')
-    .select(['communityId', 'status'])
-    .where('userId', '=', userId)
-    .where('communityId', 'in', communityIds)
-    .execute();
+  const rows = await inChunks(communityIds, (chunk) => statusesQuery(db, chunk.length, idValues(chunk, { userId })));
   return new Map(rows.map((r) => [r.communityId, r.status]));
 }
 
+const statusQuery = reusedQuery<null, { userId: string; communityId: string }, { status: CommunityMemberStatus }>(['userId', 'communityId'], (db: Db, _shape, p) =>
+  db.selectFrom('communityMembers').select('status').where('communityId', '=', p.communityId).where('userId', '=', p.userId),
+);
+
 export async function statusOf(db: Db, userId: string, communityId: string): Promise<CommunityMemberStatus | undefined> {
-  const row = await db
-    .selectFrom('communityMembers')
-    .select('status')
-    .where('communityId', '=', communityId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const [row] = await statusQuery(db, null, { userId, communityId });
   return row?.status;
 }
 
@@ -282,13 +304,18 @@ export function discussionRows(db: Db) {
     ]);
 }
 
+const discussionsQuery = reusedQuery<number, IdValues, DiscussionRow>(ID_NAMES, (db: Db, n, p) =>
+  n === 1 ? discussionRows(db).where('d.id', '=', p.id0 as string) : discussionRows(db).where('d.id', 'in', idList(p, n)),
+);
+
 export async function findDiscussion(db: Db, id: string): Promise<DiscussionRow | undefined> {
-  return discussionRows(db).where('d.id', '=', id).executeTakeFirst();
+  const [row] = await discussionsQuery(db, 1, { id0: id });
+  return row;
 }
 
 export async function findDiscussions(db: Db, ids: readonly string[]): Promise<DiscussionRow[]> {
   if (ids.length === 0) return [];
-  const rows = await discussionRows(db).where('d.id', 'in', ids).execute();
+  const rows = await inChunks(ids, (chunk) => discussionsQuery(db, chunk.length, idValues(chunk)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -297,16 +324,21 @@ export type DiscussionSort = 'new' | 'active';
 const sortColumn = (sort: DiscussionSort) => (sort === 'new' ? ('createdAt' as const) : ('lastActivityAt' as const));
 
 /** A community's discussions, newest (or most recently active) first. */
+const communityDiscussionIdsQuery = reusedQuery<DiscussionSort, { communityId: string; offset: number; limit: number }, { id: string }>(
+  ['communityId', 'offset', 'limit'],
+  (db: Db, sort, p) =>
+    db
+      .selectFrom('discussions')
+      .select('id')
+      .where('communityId', '=', p.communityId)
+      .orderBy(sortColumn(sort), 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.limit)
+      .offset(p.offset),
+);
+
 export async function communityDiscussionIds(db: Db, communityId: string, sort: DiscussionSort, offset: number, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('discussions')
-    .select('id')
-    .where('communityId', '=', communityId)
-    .orderBy(sortColumn(sort), 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  const rows = await communityDiscussionIdsQuery(db, sort, { communityId, offset, limit });
   return rows.map((r) => r.id);
 }
 
@@ -389,9 +421,13 @@ export async function newestPublicDiscussionIds(database: Database, limit: numbe
   return rows.map((r) => r.id);
 }
 
+const likedDiscussionsQuery = reusedQuery<number, IdValues, { discussionId: string }>(['userId', ...ID_NAMES], (db: Db, n, p) =>
+  db.selectFrom('discussionLikes').select('discussionId').where('userId', '=', p.userId).where('discussionId', 'in', idList(p, n)),
+);
+
 export async function likedDiscussions(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('discussionLikes').select('discussionId').where('userId', '=', userId).where('discussionId', 'in', ids).execute();
+  const rows = await inChunks(ids, (chunk) => likedDiscussionsQuery(db, chunk.length, idValues(chunk, { userId })));
   return new Set(rows.map((r) => r.discussionId));
 }
 
@@ -501,9 +537,13 @@ export async function firstRepliesOf(db: Db, parentIds: readonly string[], n: nu
   return [...rows].sort((a, b) => at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+const likedCommentsQuery = reusedQuery<number, IdValues, { commentId: string }>(['userId', ...ID_NAMES], (db: Db, n, p) =>
+  db.selectFrom('commentLikes').select('commentId').where('userId', '=', p.userId).where('commentId', 'in', idList(p, n)),
+);
+
 export async function likedComments(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('commentLikes').select('commentId').where('userId', '=', userId).where('commentId', 'in', ids).execute();
+  const rows = await inChunks(ids, (chunk) => likedCommentsQuery(db, chunk.length, idValues(chunk, { userId })));
   return new Set(rows.map((r) => r.commentId));
 }
 

@@ -41,22 +41,33 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
   const after = decodeCursor(o.cursor);
   const n = o.limit + 1;
   const whose = o.whose;
+  // The scan on SQLite: the people followed, those muted and the hidden items are each read once into a list the
+  // planner keeps in memory (with a Bloom filter), and each row passed over in the time index is checked against them
+  // without leaving the index; the unary + keeps the planner from driving the query by these terms instead. A page of
+  // someone following 1,000 of 100,000 people passes over about 2,000 rows of each kind: checked with correlated
+  // subqueries (three index searches a row) it took several times as long. PostgreSQL plans the EXISTS form well.
+  const listScan = 'followedBy' in whose && whose.scan && database.dialect === 'sqlite';
   const authors = (column: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
     if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
+    if (listScan) {
+      return sql<boolean>`+${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and +${sql.ref(column)} not in (select m.target_id from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user')`;
+    }
     const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
     return whose.scan
       ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)}) and ${notMuted}`
       : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and ${notMuted}`;
   };
+  const notHidden = (targetType: 'review' | 'list' | 'discussion' | 'comment', column: 'ratings.id' | 'lists.id' | 'd.id' | 'k.id') =>
+    listScan
+      ? sql<boolean>`+${sql.ref(column)} not in (select h.target_id from hidden_content h where h.target_type = ${targetType})`
+      : sql<boolean>`not exists (select 1 from hidden_content h where h.target_type = ${targetType} and h.target_id = ${sql.ref(column)})`;
   const ratings = o.kinds.ratings
     ? await db
         .selectFrom('ratings')
         .select(['ratings.id', 'ratings.userId', 'ratings.titleId', 'ratings.rating', 'ratings.review', 'ratings.spoiler', 'ratings.likeCount', 'ratings.createdAt'])
         .where(authors('ratings.user_id'))
         .$if(o.kinds.reviewsOnly, (q) => q.where('ratings.review', 'is not', null))
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'review').whereRef('hiddenContent.targetId', '=', 'ratings.id'))),
-        )
+        .where(notHidden('review', 'ratings.id'))
         .$if(after !== null, (q) =>
           q.where((eb) =>
             eb.or([eb('ratings.createdAt', '<', after?.at ?? ''), eb.and([eb('ratings.createdAt', '=', after?.at ?? ''), eb('ratings.id', '<', after?.id ?? '')])]),
@@ -73,9 +84,7 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
         .select(['lists.id', 'lists.ownerId', 'lists.name', 'lists.type', 'lists.titleCount', 'lists.likeCount', 'lists.createdAt'])
         .where(authors('lists.owner_id'))
         .$if(!o.includePrivate, (q) => q.where('lists.visibility', '=', 'public'))
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'list').whereRef('hiddenContent.targetId', '=', 'lists.id'))),
-        )
+        .where(notHidden('list', 'lists.id'))
         .$if(after !== null, (q) =>
           q.where((eb) => eb.or([eb('lists.createdAt', '<', after?.at ?? ''), eb.and([eb('lists.createdAt', '=', after?.at ?? ''), eb('lists.id', '<', after?.id ?? '')])])),
         )
@@ -94,8 +103,6 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
           or exists (select 1 from community_members cm where cm.community_id = ${sql.ref(`${d}.community_id`)} and cm.user_id = ${o.readerId} and cm.status = 'member')
           or exists (select 1 from communities ca where ca.id = ${sql.ref(`${d}.community_id`)} and ca.admin_id = ${o.readerId}))
         and not exists (select 1 from mutes mc where mc.user_id = ${o.readerId} and mc.target_type = 'community' and mc.target_id = ${sql.ref(`${d}.community_id`)})`;
-  const notHidden = (type: 'discussion' | 'comment', column: 'd.id' | 'k.id') =>
-    sql<boolean>`not exists (select 1 from hidden_content h where h.target_type = ${type} and h.target_id = ${sql.ref(column)})`;
   const discussionColumns = ['d.id', 'd.authorId', 'd.title', 'd.spoiler', 'd.likeCount', 'd.commentCount', 'd.createdAt', 'd.communityId', 'c.name as communityName'] as const;
   const discussions = o.kinds.discussions
     ? await db

@@ -431,8 +431,11 @@ describe('more of each route', () => {
     }
     await call('POST', '/api/user/mutes', reader.headers, { targetType: 'user', targetId: stars[3].user.id });
     expected.shift();
-    const first = (await call('GET', '/api/feed?limit=2', reader.headers)).json().data;
-    const second = (await call('GET', `/api/feed?limit=2&cursor=${first.nextCursor}`, reader.headers)).json().data;
+    // Hidden by a moderator: gone from the feed too.
+    await ctx.database.db.insertInto('hiddenContent').values({ targetType: 'review', targetId: expected[0] as string, hiddenBy: null, createdAt: new Date().toISOString() }).execute();
+    expected.shift();
+    const first = (await call('GET', '/api/feed?limit=1', reader.headers)).json().data;
+    const second = (await call('GET', `/api/feed?limit=1&cursor=${first.nextCursor}`, reader.headers)).json().data;
     expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual(expected);
     expect(second.nextCursor).toBeNull();
   });

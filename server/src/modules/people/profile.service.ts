@@ -3,6 +3,7 @@ import type { SetProfileRequest } from '../../../../common/contracts/auth.ts';
 import { type Profile, TOP_TITLES_MAX } from '../../../../common/contracts/people.ts';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
+import { reusedQuery } from '../../db/reused-query.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { normalizeText } from '../../search/normalize.ts';
@@ -10,7 +11,7 @@ import { levelProgress } from '../levels/levels.service.ts';
 import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
 import { findCardRows } from '../titles/titles.repository.ts';
 import { profileExtras } from './people.extras.ts';
-import { CARD_COLUMNS, type Db, iso, presentCard, userNotFound } from './people.shared.ts';
+import { CARD_COLUMNS, type CardRow, type Db, iso, presentCard, userNotFound } from './people.shared.ts';
 
 /** English names of the ISO 3166-1 alpha-2 codes (i18n-iso-countries), by name. */
 export function countryList(): { code: string; name: string }[] {
@@ -51,6 +52,36 @@ const PROFILE_COLUMNS = [
   'users.createdAt',
 ] as const;
 
+type ProfileRow = CardRow & {
+  bio: string | null;
+  country: string | null;
+  favouriteGenres: string | null;
+  topMovies: string | null;
+  topShows: string | null;
+  followerCount: number;
+  followingCount: number;
+  createdAt: Date | string;
+  suspendedAt: Date | string | null;
+};
+
+/**
+ * The reads of every profile, compiled once (db/reused-query.ts): building them through the query layer on each
+ * request cost more than the lookups themselves. `byKey`: by id or username (else the reader's own, by id).
+ */
+const profileRowQuery = reusedQuery<boolean, { id: string; key: string }, ProfileRow>(['id', 'key'], (db: Db, byKey, p) => {
+  const q = db.selectFrom('users').select([...PROFILE_COLUMNS, 'users.suspendedAt']);
+  return byKey ? q.where((eb) => eb.or([eb('users.id', '=', p.id), eb('users.usernameKey', '=', p.key)])) : q.where('users.id', '=', p.id);
+});
+const followsQuery = reusedQuery<null, { from: string; to: string }, { followeeId: string }>(['from', 'to'], (db: Db, _shape, p) =>
+  db.selectFrom('follows').select('followeeId').where('followerId', '=', p.from).where('followeeId', '=', p.to),
+);
+const blocksQuery = reusedQuery<null, { a: string; b: string }, { blockerId: string }>(['a', 'b'], (db: Db, _shape, p) =>
+  db
+    .selectFrom('blocks')
+    .select(['blockerId'])
+    .where((eb) => eb.or([eb.and([eb('blockerId', '=', p.a), eb('blockedId', '=', p.b)]), eb.and([eb('blockerId', '=', p.b), eb('blockedId', '=', p.a)])])),
+);
+
 /**
  * A profile by `me`, a person's id or their username (any case). A suspended account, or one that blocked the
  * reader, is 404 `user_not_found` to everyone else.
@@ -59,12 +90,7 @@ export async function getProfile(database: Database, reader: SessionUser | null,
   const db = database.db;
   if (suffix === 'me' && !reader) throw unauthorized('Session expired. Please log in again.');
   const key = suffix === 'me' ? null : suffix.toLowerCase();
-  const row = await db
-    .selectFrom('users')
-    .select([...PROFILE_COLUMNS, 'users.suspendedAt'])
-    .$if(key === null, (q) => q.where('users.id', '=', reader?.id ?? ''))
-    .$if(key !== null, (q) => q.where((eb) => eb.or([eb('users.id', '=', suffix), eb('users.usernameKey', '=', key ?? '')])))
-    .executeTakeFirst();
+  const [row] = await profileRowQuery(db, key !== null, key === null ? { id: reader?.id ?? '', key: '' } : { id: suffix, key });
   const isMe = reader !== null && row?.id === reader.id;
   if (!row || (!isMe && row.suspendedAt !== null)) throw userNotFound();
   let following: boolean | null = null;
@@ -72,20 +98,14 @@ export async function getProfile(database: Database, reader: SessionUser | null,
   let blockedByMe = false;
   if (reader && !isMe) {
     const [out, back, blocks] = await Promise.all([
-      db.selectFrom('follows').select('followeeId').where('followerId', '=', reader.id).where('followeeId', '=', row.id).executeTakeFirst(),
-      db.selectFrom('follows').select('followeeId').where('followerId', '=', row.id).where('followeeId', '=', reader.id).executeTakeFirst(),
-      db
-        .selectFrom('blocks')
-        .select(['blockerId'])
-        .where((eb) =>
-          eb.or([eb.and([eb('blockerId', '=', reader.id), eb('blockedId', '=', row.id)]), eb.and([eb('blockerId', '=', row.id), eb('blockedId', '=', reader.id)])]),
-        )
-        .execute(),
+      followsQuery(db, null, { from: reader.id, to: row.id }),
+      followsQuery(db, null, { from: row.id, to: reader.id }),
+      blocksQuery(db, null, { a: reader.id, b: row.id }),
     ]);
     if (blocks.some((b) => b.blockerId === row.id)) throw userNotFound();
     blockedByMe = blocks.length > 0;
-    following = out !== undefined;
-    followsYou = back !== undefined;
+    following = out.length > 0;
+    followsYou = back.length > 0;
   }
   const movies = parseIds(row.topMovies);
   const shows = parseIds(row.topShows);

@@ -166,6 +166,14 @@ describe('levels', () => {
     await other.page.goto(`/profile/${username}`);
     await expect.poll(() => other.page.getByTestId('level-current').textContent()).toBe('Reel Enthusiast');
     expect(await other.page.getByTestId('level-next').count()).toBe(0);
+    // Their own profile: no level yet, and the onboarding choices missing for Reel Apprentice.
+    await other.page.goto('/profile/view');
+    await expect.poll(() => other.page.getByTestId('level-current').textContent()).toBe('No level yet');
+    expect(await other.page.getByTestId('profile-level').textContent()).toContain('11 levels to reach');
+    expect(await other.page.getByTestId('level-next').textContent()).toBe(
+      'Next: Reel Apprentice · Choose your favourite genres, 5 more top movies, 5 more top shows',
+    );
+    await shot(other.page, 'no-level');
 
     await other.context.close();
     await context.close();

@@ -211,9 +211,7 @@ function LevelBlock({ level, isMe }: { level: LevelProgress; isMe: boolean }) {
           <p className="font-semibold leading-tight" data-testid="level-current">
             {level.current ? level.current.name : 'No level yet'}
           </p>
-          <p className="text-sm text-[var(--muted)] tabular-nums">
-            Level {rank} of {LEVELS.length}
-          </p>
+          <p className="text-sm text-[var(--muted)] tabular-nums">{rank > 0 ? `Level ${rank} of ${LEVELS.length}` : `${LEVELS.length} levels to reach`}</p>
         </div>
       </div>
       <ol className="mt-3 flex gap-1" aria-hidden="true">

@@ -1,15 +1,17 @@
+import { LEVELS, type LevelProgress } from '@common/contracts/levels';
 import type { Profile } from '@common/contracts/people';
 import { compactCount } from '@common/format';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PenIcon, UserIcon } from '../../../components/ui/icons';
+import { PenIcon, SparkIcon, UserIcon } from '../../../components/ui/icons';
 import { ListCardRow, ListCardRowSkeleton } from '../../../components/ui/list-card';
 import { PosterRow } from '../../../components/ui/poster';
 import { type PictureBadge, type PremiumStatus, ProfilePicture } from '../../../components/ui/profile-picture';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
 import { isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { fromSearchResult } from '../../../lib/media';
 import { Link } from '../../../lib/router';
@@ -18,17 +20,6 @@ import { useBlock, useFollow, usePersonLists, useProfile } from '../api/people';
 import { ActivityTabs } from './activity-tabs';
 import { FollowListDialog } from './follow-list-dialog';
 import { ReportDialog } from './report-dialog';
-
-/**
- * Where the person stands on spec 4's level ladder: `level` of the profile answer, which the levels module adds
- * (LevelProgressSchema). Read structurally so this page shows it as soon as the answer carries it, and nothing before.
- */
-interface LevelView {
-  current: { name: string; rank: number } | null;
-  next: { name: string } | null;
-  missing: string[];
-}
-const levelOf = (profile: Profile): LevelView | null => (profile as Profile & { level?: LevelView | null }).level ?? null;
 
 const premiumOf = (status: string): PremiumStatus => {
   const s = status.toLowerCase();
@@ -104,7 +95,7 @@ function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profil
           </div>
           <HeaderActions suffix={suffix} profile={profile} />
         </div>
-        <LevelLine profile={profile} />
+        {profile.level && <LevelBlock level={profile.level} isMe={profile.isMe} />}
         {profile.bio ? <p className="mt-4 max-w-prose whitespace-pre-line">{profile.bio}</p> : profile.isMe && <p className="mt-4 text-[var(--muted)]">No bio yet.</p>}
         <dl className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {(['followers', 'following'] as const).map((which) => (
@@ -203,22 +194,45 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
   );
 }
 
-function LevelLine({ profile }: { profile: Profile }) {
-  const level = levelOf(profile);
-  if (!level) return null;
+/**
+ * Where the person stands on spec 4's level ladder (`level` of the profile answer): the level reached, a step of the
+ * eleven, and for the owner the next level with what it still needs ('3 more reviews').
+ */
+function LevelBlock({ level, isMe }: { level: LevelProgress; isMe: boolean }) {
+  const rank = level.current?.rank ?? 0;
+  const showNext = isMe && level.next !== null && level.missing.length > 0;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="profile-level">
-      <span className="rounded-full border border-[var(--rating)]/50 bg-[var(--rating)]/10 px-3 py-1 font-medium">
-        {level.current ? `${level.current.name} · Level ${level.current.rank}` : 'No level yet'}
-      </span>
-      {profile.isMe && level.next && level.missing.length > 0 && (
-        <span className="text-[var(--muted)]">
-          Next, {level.next.name}: {level.missing.join(', ')}
+    <section aria-label="Level" data-testid="profile-level" className="mt-4 max-w-xl rounded-2xl border border-[var(--border)] bg-[var(--surface-2)]/60 p-3.5 sm:p-4">
+      <div className="flex items-center gap-3">
+        <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-[var(--rating)]/15 text-[var(--rating)]" aria-hidden="true">
+          <SparkIcon size={20} />
         </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold leading-tight" data-testid="level-current">
+            {level.current ? level.current.name : 'No level yet'}
+          </p>
+          <p className="text-sm text-[var(--muted)] tabular-nums">{rank > 0 ? `Level ${rank} of ${LEVELS.length}` : `${LEVELS.length} levels to reach`}</p>
+        </div>
+      </div>
+      <ol className="mt-3 flex gap-1" aria-hidden="true">
+        {LEVELS.map((l, i) => (
+          <li key={l.id} className={cn('h-1.5 flex-1 rounded-full', i < rank ? 'bg-[var(--rating)]' : 'bg-[var(--border)]')} />
+        ))}
+      </ol>
+      {showNext && level.next && (
+        <p className="mt-3 text-sm" data-testid="level-next">
+          <span className="text-[var(--muted)]">Next: </span>
+          <span className="font-medium">{level.next.name}</span>
+          <span className="text-[var(--muted)]"> · </span>
+          {capitalizeFirst(level.missing.join(', '))}
+        </p>
       )}
-    </div>
+      {isMe && level.next === null && level.current && <p className="mt-3 text-sm text-[var(--muted)]">The top of the ladder. Nothing left to reach.</p>}
+    </section>
   );
 }
+
+const capitalizeFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const menuItemClasses =
   'flex w-full min-h-10 items-center gap-3 rounded-lg px-3 text-left text-sm text-[var(--text)] hover:bg-[var(--surface-2)] focus-visible:bg-[var(--surface-2)] focus-visible:outline-none';

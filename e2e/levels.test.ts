@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInLinkOf } from '../server/test/smtp.ts';
+import { SCREENSHOT_DIR, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+
+// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in profile.test.ts.
+const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
+
+const MOVIES: [string, string][] = [
+  ['shawshank', 'The Shawshank Redemption'],
+  ['godfather', 'The Godfather'],
+  ['pulp fiction', 'Pulp Fiction'],
+  ['inception', 'Inception'],
+  ['fight club', 'Fight Club'],
+];
+const SHOWS: [string, string][] = [
+  ['breaking bad', 'Breaking Bad'],
+  ['the wire', 'The Wire'],
+  ['fleabag', 'Fleabag'],
+  ['narcos', 'Narcos'],
+  ['ozark', 'Ozark'],
+];
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack({ CATALOGUE_DIR });
+}, 180000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The same state at 1440 px and at 390 px, then back to the width the page had. */
+function bothWidths(journey: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let n = 0;
+  return async (page: Page, step: string) => {
+    const size = page.viewportSize() ?? { width: 1440, height: 900 };
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      n += 1;
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}-${width}.png`) });
+    }
+    await page.setViewportSize(size);
+  };
+}
+
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+async function pick(page: Page, dialog: Locator, query: string, title: string) {
+  const box = dialog.getByPlaceholder('Search titles');
+  await box.click();
+  await box.fill(query);
+  await page.getByRole('option', { name: new RegExp(`^${title}`) }).first().click();
+  await page.getByText(`${title} added`).waitFor();
+  await dismissToasts(page);
+}
+
+describe('levels', () => {
+  it('onboarding choices make a Reel Apprentice; a picture makes a Reel Enthusiast, shown on the profile and by the bell without a reload', async () => {
+    const shot = bothWidths('levels');
+    const { context, page } = await stack.newPage(1440, 900);
+    const email = `lev.${Date.now()}@example.com`;
+    const username = `lena.${Date.now().toString(36)}`;
+    await page.goto('/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await page.getByText('Check your inbox').waitFor();
+    await page.goto(signInLinkOf((await stack.smtp.mailFor(email)).raw));
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+
+    // The onboarding choices: name, country, genres, top 5 movies, top 5 shows.
+    await dialog.getByLabel('Display name').fill('Lena Level');
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('heading', { name: 'Pick your country' }).waitFor();
+    await dialog.getByPlaceholder('Search countries').fill('portu');
+    await dialog.getByText('Portugal', { exact: true }).click();
+    await dialog.getByText('Chosen: Portugal').waitFor();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('heading', { name: 'Favourite genres' }).waitFor();
+    await dialog.getByRole('button', { name: 'Drama', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('heading', { name: 'Your top 5 movies' }).waitFor();
+    for (const [query, title] of MOVIES) await pick(page, dialog, query, title);
+    await dialog.getByRole('heading', { name: 'Your top 5 movies' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('heading', { name: 'Your top 5 TV shows' }).waitFor();
+    for (const [query, title] of SHOWS) await pick(page, dialog, query, title);
+    await dialog.getByRole('heading', { name: 'Your top 5 TV shows' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    // No picture and no bio yet: skipped, straight to the profile.
+    await dialog.getByRole('heading', { name: 'Add a profile picture' }).waitFor();
+    await dialog.getByRole('button', { name: 'Skip' }).click();
+    await dialog.getByRole('heading', { name: 'Say a little about yourself' }).waitFor();
+    await dialog.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL('**/profile/view');
+
+    // A Reel Apprentice, with Reel Enthusiast next and the picture missing for it.
+    const level = page.getByTestId('profile-level');
+    await expect.poll(() => level.getByTestId('level-current').textContent()).toBe('Reel Apprentice');
+    expect(await level.textContent()).toContain('Level 1 of 11');
+    expect(await level.getByTestId('level-next').textContent()).toBe('Next: Reel Enthusiast · Add a profile picture');
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 5000 }).toBe('Notifications, 1 unread');
+    await shot(page, 'apprentice');
+
+    // From here on, no page load: a marker on the window must survive to the end.
+    await page.evaluate(() => {
+      (window as unknown as { levelsJourney: boolean }).levelsJourney = true;
+    });
+
+    // Edit profile, through the saved steps to the picture, which is uploaded and saved.
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await dialog.getByRole('heading', { name: 'Pick your country' }).or(dialog.getByLabel('Display name')).first().waitFor();
+    for (const heading of ['Pick your country', 'Favourite genres', 'Your top 5 movies', 'Your top 5 TV shows', 'Add a profile picture']) {
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByRole('heading', { name: heading }).waitFor();
+    }
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 160, g: 70, b: 40 } } })
+      .png()
+      .toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByText('Looking good. Continue to save it.').waitFor();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('heading', { name: 'Say a little about yourself' }).waitFor();
+    await dialog.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL('**/profile/view');
+
+    // Reel Enthusiast: Reel Buff next, a bio missing for it.
+    await expect.poll(() => level.getByTestId('level-current').textContent()).toBe('Reel Enthusiast');
+    expect(await level.textContent()).toContain('Level 2 of 11');
+    expect(await level.getByTestId('level-next').textContent()).toBe('Next: Reel Buff · Add a bio');
+    await expect.poll(() => page.getByTestId('profile-picture').first().locator('img').getAttribute('src')).toMatch(/^(\/|https?:)/);
+
+    // The bell counts the level without a reload and names it.
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 5000 }).toBe('Notifications, 2 unread');
+    await shot(page, 'enthusiast');
+    expect(await seriousViolations(page)).toEqual([]);
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('link', { name: 'Unread: You reached Reel Enthusiast' }).waitFor();
+    await panel.getByRole('link', { name: 'Unread: You reached Reel Apprentice' }).waitFor();
+    await shot(page, 'bell-panel');
+    expect(await page.evaluate(() => (window as unknown as { levelsJourney?: boolean }).levelsJourney)).toBe(true);
+
+    // The notification leads to the profile and is read.
+    await panel.getByRole('link', { name: 'Unread: You reached Reel Enthusiast' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await page.waitForURL('**/profile/view');
+
+    // Someone else sees the level, without what is missing (that is for the owner).
+    const other = await stack.newPage(390, 844);
+    await signUpThroughUi(stack, other.page, `other.${Date.now()}@example.com`, 'Otto Other');
+    await other.page.goto(`/profile/${username}`);
+    await expect.poll(() => other.page.getByTestId('level-current').textContent()).toBe('Reel Enthusiast');
+    expect(await other.page.getByTestId('level-next').count()).toBe(0);
+    // Their own profile: no level yet, and the onboarding choices missing for Reel Apprentice.
+    await other.page.goto('/profile/view');
+    await expect.poll(() => other.page.getByTestId('level-current').textContent()).toBe('No level yet');
+    expect(await other.page.getByTestId('profile-level').textContent()).toContain('11 levels to reach');
+    expect(await other.page.getByTestId('level-next').textContent()).toBe(
+      'Next: Reel Apprentice · Choose your favourite genres, 5 more top movies, 5 more top shows',
+    );
+    await shot(other.page, 'no-level');
+
+    await other.context.close();
+    await context.close();
+  }, 300000);
+});

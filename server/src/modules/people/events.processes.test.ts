@@ -93,8 +93,21 @@ beforeAll(async () => {
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      try {
+        // A pool's end() answers before its connections have gone: wait for them rather than cut them (which would
+        // raise an error in this process). Forced only if they linger.
+        for (let tries = 0; ; tries++) {
+          try {
+            await c.query(`drop database if exists "${name}"${tries === 50 ? ' with (force)' : ''}`);
+            break;
+          } catch (err) {
+            if (tries === 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     };
   } else {
     databaseUrl = `sqlite:${join(dir, 'shared.db')}`;
@@ -129,6 +142,8 @@ describe('live events between two server processes (Redis pub/sub)', () => {
     // B follows A through process 2.
     const followedAt = Date.now();
     const notification = stream.next('notification', 1000);
+    // Awaited below; marked handled so a failing request above reports alone.
+    notification.catch(() => undefined);
     const follow = await fetch(`${two.base}/api/user/follow`, {
       method: 'POST',
       headers: json(b.headers),
@@ -148,6 +163,7 @@ describe('live events between two server processes (Redis pub/sub)', () => {
     expect(back.status, one.output()).toBe(200);
     const sentAt = Date.now();
     const message = stream.next('message', 1000);
+    message.catch(() => undefined);
     const sent = await fetch(`${two.base}/api/messages`, {
       method: 'POST',
       headers: json(b.headers),

@@ -68,7 +68,7 @@ export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
-  /** Prefix of the cache's keys in Redis (tests give each app its own). */
+  /** Prefix of the cache's keys in Redis (`<REDIS_PREFIX>-cache:` unless given; tests give each app its own). */
   cachePrefix?: string;
   /** Told of every cache lookup (namespace, hit), for metrics. */
   cacheListener?: CacheListener;
@@ -127,7 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
-  const cacheOptions = { prefix: opts.cachePrefix, listener: opts.cacheListener ?? recordCacheLookup };
+  const cacheOptions = { prefix: opts.cachePrefix ?? `${config.REDIS_PREFIX}-cache:`, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
   app.decorate('mediaStorage', createMediaStorage(config));
 
@@ -147,7 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'reelhouse-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}-rl:` } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: { code: 'rate_limited', message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` },
@@ -174,14 +174,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerReadiness(app, config);
   registerMetrics(app, config.METRICS_TOKEN);
   registerOriginCheck(app);
-  registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis));
+  registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis, `${config.REDIS_PREFIX}:session-cache`));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
-  const premiumProfiles = createPremiumProfiles(database.db, config.SESSION_CACHE_SECONDS * 1000, redis);
+  const premiumProfiles = createPremiumProfiles(database.db, config.SESSION_CACHE_SECONDS * 1000, redis, `${config.REDIS_PREFIX}:session-cache`);
   app.decorate('premiumProfiles', premiumProfiles);
   app.addHook('onReady', () => premiumProfiles.listen());
   app.addHook('onClose', () => premiumProfiles.close());
-  const levelCache = new LevelCache(config.SESSION_CACHE_SECONDS * 1000, redis);
+  const levelCache = new LevelCache(config.SESSION_CACHE_SECONDS * 1000, redis, 20_000, `${config.REDIS_PREFIX}:level-cache`);
   app.decorate('levelCache', levelCache);
   app.addHook('onReady', () => levelCache.listen());
   app.addHook('onClose', () => levelCache.close());

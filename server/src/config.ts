@@ -18,6 +18,14 @@ const EnvSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    /**
+     * Start of every key and channel name the app uses in Redis, so several deployments (or test runs) can share one
+     * Redis without reading each other's cache or hearing each other's events.
+     */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, hyphens or underscores')
+      .default('reelhouse'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
       .string()

@@ -24,6 +24,12 @@ describe('configuration', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_SECRET_KEY).toBe('sk_test_1');
   });
 
+  it('reads the prefix of the Redis keys and channels', () => {
+    expect(loadConfig({}).REDIS_PREFIX).toBe('reelhouse');
+    expect(loadConfig({ REDIS_PREFIX: 'staging_2' }).REDIS_PREFIX).toBe('staging_2');
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX: must be 1 to 64 letters/);
+  });
+
   it('refuses to start in production without SMTP', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL: is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' }).NODE_ENV).toBe('production');

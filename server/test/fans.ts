@@ -5,7 +5,7 @@ import type { TestContext } from './helpers.ts';
  * Many signed-in people at once, written straight into the users and sessions tables (signing in hundreds through
  * the e-mail link would test sign-in, not what they do next). Each carries its session as a bearer token.
  */
-export async function insertFans(ctx: TestContext, count: number, namePrefix = 'Fan') {
+export async function insertFans(ctx: Pick<TestContext, 'database'>, count: number, namePrefix = 'Fan') {
   const now = new Date().toISOString();
   const expires = new Date(Date.now() + 86_400_000).toISOString();
   const onboarded = ctx.database.dialect === 'postgres' ? true : 1;

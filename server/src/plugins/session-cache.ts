@@ -14,8 +14,6 @@ interface Entry<T> {
   freshUntil: number;
 }
 
-const CHANNEL = 'reelhouse:session-cache';
-
 /**
  * Signed-in calls resolve their session on every request. Doing that from memory instead of
  * the database is the difference between a read that costs a query and one that does not.
@@ -33,6 +31,8 @@ export class SessionCache<T extends CachedSession> {
     private readonly ttlMs: number,
     private readonly maxEntries = 20_000,
     private readonly redis: Redis | null = null,
+    /** The Redis channel of the drops (`<REDIS_PREFIX>:session-cache`). */
+    private readonly channel = 'reelhouse:session-cache',
   ) {}
 
   /** Subscribes to drops published by other instances. */
@@ -46,7 +46,7 @@ export class SessionCache<T extends CachedSession> {
     });
     this.subscriber.on('error', () => undefined);
     // Without Redis at start-up the TTL still bounds staleness; ioredis resubscribes on reconnect.
-    await this.subscriber.subscribe(CHANNEL).catch(() => undefined);
+    await this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -95,6 +95,6 @@ export class SessionCache<T extends CachedSession> {
   }
 
   private publish(message: string): void {
-    if (this.redis) this.redis.publish(CHANNEL, message).catch(() => undefined);
+    if (this.redis) this.redis.publish(this.channel, message).catch(() => undefined);
   }
 }

@@ -1,8 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { LevelProgress } from '../../../../common/contracts/levels.ts';
 
-const CHANNEL = 'reelhouse:level-cache';
-
 /**
  * GET /api/user/me answers every page load; its level part is kept per person for SESSION_CACHE_SECONDS, like the
  * session and premium caches. Every level check (run after each level-relevant action) and every rating deletion
@@ -17,6 +15,8 @@ export class LevelCache {
     private readonly ttlMs: number,
     private readonly redis: Redis | null = null,
     private readonly maxEntries = 20_000,
+    /** The Redis channel of the drops (`<REDIS_PREFIX>:level-cache`). */
+    private readonly channel = 'reelhouse:level-cache',
   ) {}
 
   async of(userId: string, load: () => Promise<LevelProgress>, now = Date.now()): Promise<LevelProgress> {
@@ -37,7 +37,7 @@ export class LevelCache {
 
   forget(userId: string): void {
     this.byUser.delete(userId);
-    if (this.redis && this.ttlMs > 0) this.redis.publish(CHANNEL, userId).catch(() => undefined);
+    if (this.redis && this.ttlMs > 0) this.redis.publish(this.channel, userId).catch(() => undefined);
   }
 
   async listen(): Promise<void> {
@@ -47,7 +47,7 @@ export class LevelCache {
       this.byUser.delete(userId);
     });
     this.subscriber.on('error', () => undefined);
-    await this.subscriber.subscribe(CHANNEL).catch(() => undefined);
+    await this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -4,8 +4,6 @@ import type { Redis } from 'ioredis';
 /** What a page's event stream receives: the event's name and its JSON text. */
 export type EventSink = (event: string, json: string) => void;
 
-const CHANNEL = 'reelhouse:people-events';
-
 /**
  * Live events for signed-in pages (server-sent events). Each open stream is attached here under its person's id.
  * Without Redis an event is handed to this process's streams; with Redis it is published on one channel, and every
@@ -22,6 +20,8 @@ export class EventHub {
   constructor(
     private readonly redis: Redis | null,
     private readonly log: FastifyBaseLogger,
+    /** The Redis channel of the events (`<REDIS_PREFIX>:people-events`). */
+    private readonly channel = 'reelhouse:people-events',
   ) {}
 
   async listen(): Promise<void> {
@@ -34,7 +34,7 @@ export class EventHub {
       if (tab < 1 || tab2 < 0) return;
       this.deliver(message.slice(0, tab), message.slice(tab + 1, tab2), message.slice(tab2 + 1));
     });
-    await this.subscriber.subscribe(CHANNEL).catch((err) => this.log.warn({ err }, 'live events: could not subscribe to Redis'));
+    await this.subscriber.subscribe(this.channel).catch((err) => this.log.warn({ err }, 'live events: could not subscribe to Redis'));
   }
 
   /** How many streams this process holds. */
@@ -48,7 +48,7 @@ export class EventHub {
   publish(userId: string, event: string, payload: unknown): void {
     const json = JSON.stringify(payload);
     if (this.redis) {
-      this.redis.publish(CHANNEL, `${userId}\t${event}\t${json}`).catch((err) => {
+      this.redis.publish(this.channel, `${userId}\t${event}\t${json}`).catch((err) => {
         this.log.warn({ err }, 'live events: publish failed; delivering on this process only');
         this.deliver(userId, event, json);
       });

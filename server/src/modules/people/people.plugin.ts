@@ -21,7 +21,7 @@ declare module 'fastify' {
 
 /** The people module: decorations other modules use (`app.notify`, `app.events`), then its routes. */
 export async function installPeople(app: FastifyInstance): Promise<void> {
-  const events = new EventHub(app.redis, app.log);
+  const events = new EventHub(app.redis, app.log, `${app.config.REDIS_PREFIX}:people-events`);
   app.decorate('events', events);
   const announce = async (row: StoredNotification): Promise<Notification> => {
     const [notification] = await presentNotifications(app.database.db, [row]);

@@ -25,8 +25,8 @@ export interface PremiumProfiles {
  * written straight into the database is seen within SESSION_CACHE_SECONDS. The premium status is computed from
  * the cached period end at each read, so it ends on time.
  */
-export function createPremiumProfiles(db: Kysely<DB>, ttlMs: number, redis: Redis | null): PremiumProfiles {
-  const cache = new SessionCache<CachedPremium>(ttlMs, 20_000, redis);
+export function createPremiumProfiles(db: Kysely<DB>, ttlMs: number, redis: Redis | null, channel?: string): PremiumProfiles {
+  const cache = new SessionCache<CachedPremium>(ttlMs, 20_000, redis, channel);
   return {
     async of(session) {
       const now = Date.now();

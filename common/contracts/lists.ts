@@ -152,3 +152,12 @@ export const ListViewSchema = z.object({ listId: z.string(), counted: z.boolean(
 export const ListLikeStateSchema = z.object({ listId: z.string(), likedByMe: z.boolean(), likeCount: z.number().int(), changed: z.boolean() });
 export const ListDeletedSchema = z.object({ listId: z.string(), deleted: z.literal(true) });
 export const RecentlyViewedClearedSchema = z.object({ cleared: z.number().int() });
+
+/** Add one title at the end of one's own list: `{ titleId, note? }`. */
+export const ListAddTitleInputSchema = ListItemInputSchema;
+export type ListAddTitleInput = z.input<typeof ListAddTitleInputSchema>;
+/** The list after adding a title; `added` is false when it already held the title (nothing changed). */
+export const ListAddTitleResultSchema = ListSummarySchema.extend({ added: z.boolean() });
+export type ListAddTitleResult = z.infer<typeof ListAddTitleResultSchema>;
+/** What a person is told when a list already holds LIST_MAX_TITLES titles (spec 5). */
+export const LIST_FULL_MESSAGE = `Oops! select only ${LIST_MAX_TITLES} options`;

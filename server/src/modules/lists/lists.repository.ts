@@ -71,6 +71,43 @@ export async function writeListContent(
   if (genres.length) await trx.insertInto('listGenres').values(genres.map((genre, position) => ({ listId: id, genre, position }))).execute();
 }
 
+/**
+ * Puts a title at the end of a list, in the caller's transaction: first takes the list's row lock (PostgreSQL; SQLite
+ * transactions hold the write lock from their start), so concurrent additions queue and positions and the title count
+ * stay right. `present` when the list already holds the title, `full` when it holds `max`; nothing changes then.
+ */
+export async function appendTitle(
+  trx: Db,
+  listId: string,
+  item: { titleId: string; note: string | null },
+  max: number,
+  now: string,
+): Promise<'added' | 'present' | 'full'> {
+  const locked = await trx
+    .updateTable('lists')
+    .set((eb) => ({ titleCount: eb.ref('titleCount') }))
+    .where('id', '=', listId)
+    .returning('titleCount')
+    .executeTakeFirst();
+  if (!locked) throw new Error(`list ${listId} is gone`);
+  const present = await trx.selectFrom('listItems').select('position').where('listId', '=', listId).where('titleId', '=', item.titleId).executeTakeFirst();
+  if (present) return 'present';
+  const { n, last } = await trx
+    .selectFrom('listItems')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
+    .where('listId', '=', listId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= max) return 'full';
+  const position = last === null ? 0 : Number(last) + 1;
+  await trx.insertInto('listItems').values({ listId, position, titleId: item.titleId, note: item.note }).execute();
+  await trx
+    .updateTable('lists')
+    .set({ titleCount: Number(n) + 1, updatedAt: now })
+    .where('id', '=', listId)
+    .execute();
+  return 'added';
+}
+
 export async function deleteList(db: Db, id: string): Promise<void> {
   await db.deleteFrom('lists').where('id', '=', id).execute();
 }

@@ -5,6 +5,8 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
   LIST_MAX_TITLES,
   LIST_NOTE_MAX,
+  ListAddTitleInputSchema,
+  ListAddTitleResultSchema,
   ListDeletedSchema,
   ListDetailsSchema,
   ListInputSchema,
@@ -186,6 +188,29 @@ export async function listsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       return { data: await service.editList(ctx, actor, req.params.listId, req.body) };
+    },
+  );
+
+  r.post(
+    '/api/lists/:listId/titles',
+    {
+      schema: {
+        tags,
+        summary: 'Add a title to a list',
+        description:
+          `Signed in; the owner only (403 \`forbidden\` for anyone else who can see it). Body \`{ titleId, note? }\` (a note of up to ${LIST_NOTE_MAX} characters). ` +
+          'Puts the title at the end of the list in one transaction with its title count and `lastUpdated`. A title the list already holds changes nothing (200, `added: false`, its note kept); ' +
+          `a list of ${LIST_MAX_TITLES} titles is 409 \`list_full\` ("Oops! select only ${LIST_MAX_TITLES} options"); an unknown title is 404 \`title_not_found\`. ${PRIVATE_404} ` +
+          'Answers the list as cards show it (its first five titles) with `added`. Sent `private, no-store`.',
+        params: ListParamsSchema,
+        body: ListAddTitleInputSchema,
+        response: { 200: envelope(ListAddTitleResultSchema) },
+      },
+    },
+    async (req, reply) => {
+      const actor = req.requireUser();
+      personal(reply);
+      return { data: await service.addTitle(ctx, actor, req.params.listId, req.body) };
     },
   );
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   LIST_CARD_TITLES,
+  LIST_FULL_MESSAGE,
+  LIST_MAX_TITLES,
   LISTS_PAGE_SIZE,
+  type ListAddTitleResult,
   type ListDetails,
   type ListInputParsed,
   type ListSummary,
@@ -10,7 +13,7 @@ import {
 } from '../../../../common/contracts/lists.ts';
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
-import { forbidden, notFound } from '../../lib/http/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { cachedCards, dayOf } from '../titles/titles.shared.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
@@ -181,6 +184,29 @@ export async function editList(ctx: ListsContext, actor: NonNullable<Actor>, id:
   if (row.visibility === 'public' && input.visibility === 'private') await ctx.cache.invalidate(NS_PAGE);
   await forget(ctx, id);
   return getList(ctx, actor, id);
+}
+
+/**
+ * Puts a title at the end of one's own list (403 for someone else's public list, 404 for a private or missing one).
+ * A title the list already holds changes nothing (`added: false`); a list of LIST_MAX_TITLES titles is 409 `list_full`.
+ */
+export async function addTitle(
+  ctx: ListsContext,
+  actor: NonNullable<Actor>,
+  id: string,
+  item: { titleId: string; note: string | null },
+): Promise<ListAddTitleResult> {
+  await ownListFor(ctx, actor, id, canEditList, 'add titles to');
+  const found = await repo.existingTitleIds(ctx.database.db, [item.titleId]);
+  if (!found.has(item.titleId)) throw notFound(`titleId: there is no title ${item.titleId}.`, 'title_not_found');
+  const outcome = await ctx.database.db
+    .transaction()
+    .execute((trx) => repo.appendTitle(trx, id, item, LIST_MAX_TITLES, new Date().toISOString()));
+  if (outcome === 'full') throw conflict(LIST_FULL_MESSAGE, 'list_full');
+  if (outcome === 'added') await forget(ctx, id);
+  const [summary] = await summaries(ctx, [id]);
+  if (!summary) throw listNotFound();
+  return { ...summary, added: outcome === 'added' };
 }
 
 export async function deleteList(ctx: ListsContext, actor: NonNullable<Actor>, id: string): Promise<void> {

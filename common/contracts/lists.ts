@@ -138,6 +138,8 @@ export const MyListsQuerySchema = z.object({
   page: PageNumberSchema,
   /** Someone else's lists (their public ones only); the reader's own when absent. */
   userId: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64, 'must be a user id').optional()),
+  /** With a title id: the answer also says which of the lists on the page hold that title (`holdingTitle`). */
+  titleId: z.preprocess((v) => (v === '' ? undefined : v), TitleIdSchema.optional()),
 });
 export const ListsPageSchema = z.object({
   results: z.array(ListSummarySchema),
@@ -145,6 +147,8 @@ export const ListsPageSchema = z.object({
   pageSize: z.number().int(),
   hasMore: z.boolean(),
   total: z.number().int(),
+  /** Only when asked with `?titleId=`: the ids of the lists on this page that hold that title. */
+  holdingTitle: z.array(z.string()).optional(),
 });
 export type ListsPage = z.infer<typeof ListsPageSchema>;
 

@@ -118,3 +118,18 @@ describe('POST /api/lists/{listId}/titles', () => {
     expect(new Set(list.contentList.map((t) => t.titleId)).size).toBe(50);
   });
 });
+
+describe('GET /api/lists/?titleId=', () => {
+  it('says which of my lists hold the title, and only when asked', async () => {
+    const reader = await buildUser(ctx, { displayName: 'Cy Reader' });
+    const holds = await api.make(reader.headers, { name: 'Holds it', contentList: [{ titleId: movieId(9) }] });
+    const lacks = await api.make(reader.headers, { name: 'Lacks it', contentList: [{ titleId: movieId(8) }] });
+    const asked = await api.mine(`?titleId=${movieId(9)}`, reader.headers);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().data.results.map((r: { listId: string }) => r.listId).sort()).toEqual([holds, lacks].sort());
+    expect(asked.json().data.holdingTitle).toEqual([holds]);
+    expect((await add(lacks, { titleId: movieId(9) }, reader.headers)).statusCode).toBe(200);
+    expect((await api.mine(`?titleId=${movieId(9)}`, reader.headers)).json().data.holdingTitle.sort()).toEqual([holds, lacks].sort());
+    expect((await api.mine('', reader.headers)).json().data.holdingTitle).toBeUndefined();
+  });
+});

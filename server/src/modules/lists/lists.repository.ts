@@ -149,6 +149,13 @@ export async function itemsOf(db: Db, listIds: readonly string[], firstN?: numbe
   return q.orderBy('i.listId').orderBy('i.position').execute();
 }
 
+/** Which of these lists hold the title. */
+export async function listsHolding(db: Db, titleId: string, listIds: readonly string[]): Promise<string[]> {
+  if (listIds.length === 0) return [];
+  const rows = await db.selectFrom('listItems').select('listId').where('titleId', '=', titleId).where('listId', 'in', listIds).execute();
+  return rows.map((r) => r.listId);
+}
+
 export async function genresOf(db: Db, listIds: readonly string[]): Promise<{ listId: string; genre: string }[]> {
   if (listIds.length === 0) return [];
   return db.selectFrom('listGenres').select(['listId', 'genre']).where('listId', 'in', listIds).orderBy('listId').orderBy('position').execute();

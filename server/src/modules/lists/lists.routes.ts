@@ -106,7 +106,7 @@ export async function listsRoutes(app: FastifyInstance) {
           tags,
           summary: "The reader's lists (or another person's public lists)",
           description:
-            'Signed in. Last updated first, 20 a page (`?page=`, 1 to 50). The reader\'s own lists, private ones too; with `?userId=` another person\'s public lists only (their private lists are never counted or shown). Sent `private, no-store`.',
+            'Signed in. Last updated first, 20 a page (`?page=`, 1 to 50). The reader\'s own lists, private ones too; with `?userId=` another person\'s public lists only (their private lists are never counted or shown). With `?titleId=`, `holdingTitle` names the lists of the page that hold that title (the title page\'s "Add to list"). Sent `private, no-store`.',
           querystring: MyListsQuerySchema,
           response: { 200: envelope(ListsPageSchema) },
         },
@@ -114,7 +114,7 @@ export async function listsRoutes(app: FastifyInstance) {
       async (req, reply) => {
         const actor = req.requireUser();
         personal(reply);
-        return { data: await service.listsOf(ctx, actor, req.query.userId ?? actor.id, req.query.page) };
+        return { data: await service.listsOf(ctx, actor, req.query.userId ?? actor.id, req.query.page, req.query.titleId) };
       },
     );
   }

@@ -246,14 +246,19 @@ export async function setLike(ctx: ListsContext, actor: NonNullable<Actor>, id: 
 }
 
 /** A person's lists, last updated first: all of them for themselves, their public ones for anyone else. */
-export async function listsOf(ctx: ListsContext, reader: Actor, ownerId: string, page: number): Promise<ListsPage> {
+export async function listsOf(ctx: ListsContext, reader: Actor, ownerId: string, page: number, titleId?: string): Promise<ListsPage> {
   const publicOnly = reader?.id !== ownerId;
   const [ids, total] = await Promise.all([
     repo.ownerListIds(ctx.database.db, ownerId, publicOnly, (page - 1) * LISTS_PAGE_SIZE, LISTS_PAGE_SIZE + 1),
     repo.countOwnerLists(ctx.database.db, ownerId, publicOnly),
   ]);
   const results = await visibleSummaries(ctx, reader, ids.slice(0, LISTS_PAGE_SIZE));
-  return { results, page, pageSize: LISTS_PAGE_SIZE, hasMore: ids.length > LISTS_PAGE_SIZE, total };
+  const answer: ListsPage = { results, page, pageSize: LISTS_PAGE_SIZE, hasMore: ids.length > LISTS_PAGE_SIZE, total };
+  if (titleId !== undefined) {
+    const holding = new Set(await repo.listsHolding(ctx.database.db, titleId, results.map((r) => r.listId)));
+    answer.holdingTitle = results.filter((r) => holding.has(r.listId)).map((r) => r.listId);
+  }
+  return answer;
 }
 
 export async function recentlyViewed(ctx: ListsContext, reader: NonNullable<Actor>): Promise<ListSummary[]> {

@@ -20,10 +20,11 @@ import {
   updateDraft,
   useListsState,
 } from '../../../lib/lists-state';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useGenres } from '../api/get-genres';
 import { isListMissing, useList } from '../api/get-list';
+import { usePresetTitle } from '../api/get-preset-title';
 import { useSaveList } from '../api/save-list';
 import { DeleteListButton } from './delete-list-button';
 import { errorText, type FieldErrors, fieldErrorsOf, fieldKey } from './field-errors';
@@ -64,10 +65,22 @@ function fromDetails(list: ListDetails) {
 export function ListForm({ listId, SearchBox, notFound }: ListFormProps) {
   const list = useList(listId ?? '', listId !== null);
   const editing = listId !== null;
+  // /createList?titleId= (the title page's "New list with this title"): a new list that starts with that title.
+  const [params] = useSearchParams();
+  const location = useLocation<{ titleType?: TitleType } | null>();
+  const withTitle = editing ? null : params.get('titleId') || null;
+  const preset = usePresetTitle(withTitle, location.state?.titleType);
+  const presetReady = withTitle === null || !preset.isPending;
 
   useEffect(() => {
-    if (!editing) startDraft('new');
-  }, [editing]);
+    if (editing || !presetReady) return;
+    const title = preset.data;
+    if (withTitle && title) {
+      if (listsStore.get().draftOf !== `new:${title.id}`) {
+        startDraft(`new:${title.id}`, { type: kindOfTitleType(title.type), selectedMedia: [toSelectedMedia(title)] });
+      }
+    } else startDraft('new');
+  }, [editing, presetReady, withTitle, preset.data]);
   useEffect(() => {
     if (editing && list.data && listsStore.get().draftOf !== list.data.listId) startDraft(list.data.listId, fromDetails(list.data));
   }, [editing, list.data]);
@@ -93,6 +106,7 @@ export function ListForm({ listId, SearchBox, notFound }: ListFormProps) {
       );
     }
   }
+  if (!presetReady) return <FormSkeleton title={title} />;
   return <Form key={listId ?? 'new'} listId={listId} SearchBox={SearchBox} title={title} savedName={list.data?.name} />;
 }
 

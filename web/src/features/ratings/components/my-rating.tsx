@@ -3,7 +3,7 @@ import type { TitleType } from '@common/contracts/titles';
 import { formatReleaseDate } from '@common/format';
 import { isReleased } from '@common/release-date';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { BookmarkIcon, PenIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -16,6 +16,9 @@ import { onWatchlistKey, useWatchlistToggle } from '../../../lib/watchlist';
 import { useMyTitleState } from '../api/get-my-title-state';
 import { type SaveRatingInput, useDeleteRating, useSaveRating } from '../api/save-rating';
 import { StarPicker } from './star-picker';
+
+const loadAddToList = () => import('./add-to-list-dialog');
+const AddToListDialog = lazy(loadAddToList);
 
 export interface RatedTitle {
   id: string;
@@ -88,12 +91,27 @@ function SignedInRating({ title, noun }: { title: RatedTitle; noun: string }) {
       )}
       <div className="mt-4 grid grid-cols-2 gap-2">
         <WatchlistToggle titleId={title.id} title={title.title} />
-        <Button variant="secondary" disabled title="Coming soon" className="justify-start">
-          <PlusIcon size={18} />
-          Add to list
-        </Button>
+        <AddToListButton titleId={title.id} titleType={title.type} title={title.title} />
       </div>
     </section>
+  );
+}
+
+/** Opens the reader's lists to put the title in one (the dialog is loaded on the first press). */
+function AddToListButton({ titleId, titleType, title }: { titleId: string; titleType: TitleType; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" aria-haspopup="dialog" onPointerEnter={loadAddToList} onFocus={loadAddToList} onClick={() => setOpen(true)} className="justify-start">
+        <PlusIcon size={18} />
+        Add to list
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <AddToListDialog titleId={titleId} titleType={titleType} title={title} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -68,6 +68,10 @@ describe('add to list', () => {
     await held.waitFor();
     expect(await held.isDisabled()).toBe(true);
     expect(await held.textContent()).toContain('2 titles');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await shot(page, 'dialog-holding-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
 
     await page.goto(`/lists/${listId}/view`);

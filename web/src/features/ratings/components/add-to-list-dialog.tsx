@@ -60,9 +60,10 @@ export default function AddToListDialog({ titleId, titleType, title, onClose }: 
       className="flex max-h-[85dvh] w-[min(28rem,calc(100vw-2rem))] flex-col rounded-2xl border border-[var(--border)] bg-[var(--surface)] shadow-2xl"
     >
       <div className="flex items-center justify-between gap-3 border-b border-[var(--border)] py-2 pr-2 pl-5">
-        <h2 className="min-w-0 truncate font-semibold">
-          Add <span className="text-[var(--accent)]">{title}</span> to a list
-        </h2>
+        <div className="min-w-0">
+          <h2 className="font-semibold">Add to a list</h2>
+          <p className="line-clamp-2 text-sm break-words text-[var(--muted)]">{title}</p>
+        </div>
         <button type="button" onClick={onClose} aria-label="Close" className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--surface-2)] focus-ring">
           <CloseIcon />
         </button>

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...props }: IconProps) {
+/** The one way to draw an icon: a 24-unit stroked square, hidden from assistive technology. */
+export function Svg({ size = 20, children, ...props }: IconProps) {
   return (
   <svg
       width={size}

@@ -1,28 +1,6 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+import { type IconProps, Svg } from './icons';
 
 /** Icons used only by lists; kept apart from icons.tsx so that they never weigh on the first screen. */
-function Svg({ size = 20, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const ShareIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M12 15V3M8 7l4-4 4 4M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />

@@ -6,85 +6,45 @@
 // their rows afterwards (on SQLite, and on PostgreSQL when BENCH_PG_URL is set). Prints one table, each budget PASS
 // or FAIL. See bench/README.md.
 // Usage: npm run bench:community   (or npm run bench -- community)
-import { constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { constants, copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type ClosedResult, runClosed } from './closed.ts';
 import { notifyStreams } from './community-events.ts';
 import { stormCommunitiesAndPayments, stormsOnPostgres } from './community-storms.ts';
+import { type BenchRun, CONNECTIONS, fmt, measureAgainstHello, measuringLoops, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
 import type { LoadRequest } from './load.ts';
-import { type PacedResult, runPaced } from './paced.ts';
+import type { PacedResult } from './paced.ts';
 import { BIG_DISCUSSION, communityId, discussionId } from './seed/communities.ts';
 import { FEED_PERSON } from './seed/follows.ts';
 import { GEM_PERSON } from './seed/gems.ts';
 import { socialDatabase } from './seed/index.ts';
 import { bearerOf, personId } from './seed/people.ts';
 import { seededRandom, zipf } from './seed/shared.ts';
-import { ensureBuilt, memoryMb, migrate, pinBenchmark, type Running, rssMb, SERVER_CORE, startApp, startFlags, startHello, startSmtpServer, stop } from './servers.ts';
+import { memoryMb, migrate, rssMb, SERVER_CORE, startApp, startFlags, startHello } from './servers.ts';
 import type { StormResult } from './social-storms.ts';
 import { checkAnswers, ZIPF_S } from './workloads.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_SOCIAL_RATE ?? 500);
 const FEED_RATE = Number(process.env.BENCH_FEED_RATE ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
 const EVENTS_RATE = Number(process.env.BENCH_EVENTS_RATE ?? 200);
-/** Clock ticks a second of /proc/<pid>/stat (getconf CLK_TCK: 100 on Linux). */
-const CLOCK_TICKS = Number(process.env.BENCH_CLOCK_TICKS ?? 100);
 const SECTIONS = ['comments', 'discussions', 'top', 'profile', 'feed', 'transactions', 'events', 'storms'] as const;
 type Section = (typeof SECTIONS)[number];
-const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
-for (const s of only ?? []) {
-  if (!SECTIONS.includes(s as Section)) {
-    console.error(`BENCH_ONLY: unknown section "${s}". Choose from: ${SECTIONS.join(', ')}.`);
-    process.exit(2);
-  }
-}
-const wants = (s: Section) => !only || only.has(s);
+const wants = sectionsWanted(SECTIONS);
 
-interface Row {
-  group: string;
-  budget: string;
-  measured: string;
-  helloWorld: string;
-  limit: string;
-  pass: boolean;
-  value: number;
-}
-const rows: Row[] = [];
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+/** A line of the table, under its group's heading. */
+type GroupRow = Row & { group: string };
+const rows: GroupRow[] = [];
 /** Requests drawn per workload: more than any run sends. */
 const DRAWS = 100_000;
 const rand = seededRandom(40);
 
-const loadCore = pinBenchmark();
-const pinned = loadCore !== undefined;
-ensureBuilt();
-const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-bench-community-'));
-const started: Running[] = [];
-const smtp = await startSmtpServer();
-try {
-  await main();
-} finally {
-  for (const s of started) await stop(s);
-  await smtp.close();
-  rmSync(runDir, { recursive: true, force: true });
-}
+const { loadCore, pinned } = prepareBenchmark();
+await withBenchRun('reelhouse-bench-community-', main);
 
 /** A person of the seed, uniformly: every request is someone else's (sessions are resolved as they come). */
 function reader(people: number): string {
   return bearerOf(Math.floor(rand() * people));
-}
-
-/** CPU time a process has used (user and system, all its threads), in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** The first page of comments of the discussion with 10,000 comments, each request another reader's. */
@@ -128,7 +88,7 @@ function streamPairs(raw: SQLite.Database, people: number, n: number): { listene
   return pairs;
 }
 
-async function main() {
+async function main({ runDir, started, smtp }: BenchRun) {
   const social = await socialDatabase(smtp.url, pinned);
   const { plan } = social;
   const database = join(runDir, 'social.db');
@@ -159,70 +119,20 @@ async function main() {
   started.push(app);
   console.log(`  start-up to /readyz: ${(app.readyMs / 1000).toFixed(2)} s, RSS ${fmt(rssMb(app.pid))} MB`);
   const root: LoadRequest[] = [{ method: 'GET', path: '/' }];
-  const taken = new Map<LoadRequest[], number>();
-  const paced = async (server: Running, requests: LoadRequest[], rate: number): Promise<PacedResult> => {
-    let r: PacedResult | null = null;
-    for (const seconds of WARMUP > 0 ? [WARMUP, SECONDS] : [SECONDS]) {
-      r = await runPaced({ base: server.base, connections: CONNECTIONS, rate, seconds, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-      taken.set(requests, (taken.get(requests) ?? 0) + r.due);
-    }
-    return r as PacedResult;
-  };
+  const loops = measuringLoops(loadCore);
   const helloAt = new Map<number, PacedResult>();
   for (const rate of new Set([RATE, FEED_RATE])) {
-    const h = await paced(hello, root, rate);
+    const h = await loops.paced(hello, root, rate);
     helloAt.set(rate, h);
     console.log(`  hello-world open loop at ${rate}/s: p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms, errors ${h.errors} (sender lag p99 ${h.lagP99} ms)`);
   }
-
-  /** The closed loop, with the server's CPU time (all its threads) per answer over the measured part. */
-  const closedWithCpu = async (server: Running, requests: LoadRequest[]) => {
-    if (WARMUP > 0) {
-      const w = await runClosed({ base: server.base, connections: CONNECTIONS, seconds: WARMUP, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-      taken.set(requests, (taken.get(requests) ?? 0) + w.taken);
-    }
-    const cpu0 = cpuMs(server.pid);
-    const r = await runClosed({ base: server.base, connections: CONNECTIONS, seconds: SECONDS, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-    taken.set(requests, (taken.get(requests) ?? 0) + r.taken);
-    const cpuPerRequest = ((cpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.rps * SECONDS);
-    return { ...r, cpuPerRequest };
-  };
 
   async function workload(o: { section: Section; group: string; name: string; requests: LoadRequest[]; ratio: number; p99: number; rate?: number }) {
     if (!wants(o.section)) return;
     const rate = o.rate ?? RATE;
     await checkAnswers(app.base, o.requests);
-    const h = await closedWithCpu(hello, root);
-    const a = await closedWithCpu(app, o.requests);
-    const ratio = a.rps / h.rps;
-    const cpuRatio = h.cpuPerRequest / a.cpuPerRequest;
-    const gen = (r: ClosedResult) => `load generator CPU ${r.loadCpu} %`;
-    console.log(
-      `  ${o.name}: closed loop ${fmt(a.rps)} req/s (errors ${a.errors}, ${gen(a)}, server CPU ${fmt(a.cpuPerRequest)} µs a request); ` +
-        `hello-world ${fmt(h.rps)} req/s (${gen(h)}, ${fmt(h.cpuPerRequest)} µs): ${pct(ratio)} (by CPU per request ${pct(cpuRatio)})`,
-    );
-    rows.push({
-      group: o.group,
-      budget: `${o.name}: req/s vs hello-world`,
-      measured: `${fmt(a.rps)} req/s = ${pct(ratio)}${a.errors ? `, ${fmt(a.errors)} errors` : ''} (CPU ${fmt(a.cpuPerRequest)} µs/req = ${pct(cpuRatio)})`,
-      helloWorld: `${fmt(h.rps)} req/s (${fmt(h.cpuPerRequest)} µs/req)`,
-      limit: `>= ${o.ratio} %`,
-      pass: ratio * 100 >= o.ratio && a.errors === 0,
-      value: ratio,
-    });
-    const p = await paced(app, o.requests, rate);
-    console.log(
-      `  ${o.name}: open loop at ${rate}/s: p50 ${p.p50} ms, p99 ${p.p99} ms, max ${p.max} ms, errors ${p.errors} (${p.due - p.answered} of them unanswered) (sender lag p99 ${p.lagP99} ms)`,
-    );
-    rows.push({
-      group: o.group,
-      budget: `${o.name}: p99 at ${fmt(rate)} req/s`,
-      measured: `${p.p99} ms${p.errors ? `, ${fmt(p.errors)} errors` : ''}`,
-      helloWorld: `${helloAt.get(rate)?.p99} ms`,
-      limit: `< ${o.p99} ms`,
-      pass: p.p99 < o.p99 && p.errors === 0,
-      value: p.p99,
-    });
+    const measured = await measureAgainstHello({ loops, hello, app, root, name: o.name, requests: o.requests, ratio: o.ratio, p99: o.p99, rate, helloP99: helloAt.get(rate)?.p99 });
+    rows.push(...measured.map((row) => ({ group: o.group, ...row })));
   }
   const C = 'Communities and discussions';
   const P = 'People';
@@ -281,14 +191,12 @@ async function main() {
   console.log(`  server RSS at the end: ${fmt(rssMb(app.pid))} MB`);
 
   const met = rows.filter((r) => r.pass).length;
-  console.log(`\nBudgets (${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()})`);
+  printBudgetsHeading();
   for (const group of [C, P, G]) {
     const mine = rows.filter((r) => r.group === group);
     if (!mine.length) continue;
     console.log(`\n${group}\n`);
-    console.log('| budget | measured | hello-world | limit | result |');
-    console.log('|---|---|---|---|---|');
-    for (const r of mine) console.log(`| ${r.budget} | ${r.measured} | ${r.helloWorld} | ${r.limit} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+    printTable(mine);
   }
   console.log(`\n${met} of ${rows.length} budgets met.`);
   if (process.env.BENCH_JSON) {

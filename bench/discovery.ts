@@ -3,63 +3,31 @@
 // flags on the same core. Prints one table, each budget PASS or FAIL. See bench/README.md for what each row
 // measures and the environment variables (BENCH_SECONDS, BENCH_WARMUP, BENCH_ONLY, ...).
 // Usage: npm run bench:discovery   (or npm run bench -- discovery)
-import { constants, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { constants, copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { catalogueFile, TITLE_COUNT } from './catalogue-file.ts';
-import { type ClosedResult, runClosed } from './closed.ts';
+import type { ClosedResult } from './closed.ts';
+import { type BenchRun, CONNECTIONS, fmt, measuringLoops, pct, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
 import { canMeasureJs, type JsSize, jsLoadedBy } from './js-size.ts';
 import type { LoadRequest } from './load.ts';
-import { type PacedResult, runPaced } from './paced.ts';
-import { ensureBuilt, migrate, pinBenchmark, type Running, rssMb, SERVER_CORE, signIn, startApp, startFlags, startHello, startSmtpServer, stop } from './servers.ts';
+import type { PacedResult } from './paced.ts';
+import { migrate, rssMb, SERVER_CORE, signIn, startApp, startFlags, startHello, stop } from './servers.ts';
 import { copyStarter } from './starter-file.ts';
 import { browsePages, checkAnswers, searchQueries, titlePages, ZIPF_S } from './workloads.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
 const SECTIONS = ['title', 'search', 'browse', 'signed-in', 'restart', 'js'] as const;
 type Section = (typeof SECTIONS)[number];
-const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
-for (const s of only ?? []) {
-  if (!SECTIONS.includes(s as Section)) {
-    console.error(`BENCH_ONLY: unknown section "${s}". Choose from: ${SECTIONS.join(', ')}.`);
-    process.exit(2);
-  }
-}
-const wants = (s: Section) => !only || only.has(s);
+const wants = sectionsWanted(SECTIONS);
 
-/** One line of the table: a budget, what was measured, the hello-world beside it, and whether it holds. */
-interface Row {
-  budget: string;
-  measured: string;
-  helloWorld: string;
-  limit: string;
-  pass: boolean;
-  value: number;
-}
 const rows: Row[] = [];
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-const loadCore = pinBenchmark();
-const pinned = loadCore !== undefined;
-ensureBuilt();
+const { loadCore, pinned } = prepareBenchmark();
 const source = await catalogueFile();
-const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-bench-'));
-const started: Running[] = [];
-const smtp = await startSmtpServer();
-try {
-  await main();
-} finally {
-  for (const s of started) await stop(s);
-  await smtp.close();
-  rmSync(runDir, { recursive: true, force: true });
-}
+await withBenchRun('reelhouse-bench-', main);
 
-async function main() {
+async function main({ runDir, started, smtp }: BenchRun) {
   // The catalogue is copied for the run (the server writes to it: views, sessions), and migrated before the timed start.
   const database = join(runDir, 'catalogue.db');
   console.log(`copying ${source} for this run`);
@@ -77,24 +45,7 @@ async function main() {
   const hello = await startHello(pinned);
   started.push(hello);
   const root: LoadRequest[] = [{ method: 'GET', path: '/' }];
-  /** How far each request list has been sent: the next run goes on from there, so distinct requests stay distinct. */
-  const taken = new Map<LoadRequest[], number>();
-  const closed = async (server: Running, requests: LoadRequest[], headers?: Record<string, string>): Promise<ClosedResult> => {
-    let r: ClosedResult | null = null;
-    for (const seconds of WARMUP > 0 ? [WARMUP, SECONDS] : [SECONDS]) {
-      r = await runClosed({ base: server.base, connections: CONNECTIONS, seconds, requests, offset: taken.get(requests) ?? 0, core: loadCore, headers });
-      taken.set(requests, (taken.get(requests) ?? 0) + r.taken);
-    }
-    return r as ClosedResult;
-  };
-  const paced = async (server: Running, requests: LoadRequest[], rate: number): Promise<PacedResult> => {
-    let r: PacedResult | null = null;
-    for (const seconds of WARMUP > 0 ? [WARMUP, SECONDS] : [SECONDS]) {
-      r = await runPaced({ base: server.base, connections: CONNECTIONS, rate, seconds, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-      taken.set(requests, (taken.get(requests) ?? 0) + r.due);
-    }
-    return r as PacedResult;
-  };
+  const { closed, paced, sent: sentOf } = measuringLoops(loadCore);
 
   // The hello-world at the fixed rates of the latency rows: the floor this machine sets.
   const helloAt = new Map<number, PacedResult>();
@@ -174,7 +125,7 @@ async function main() {
         value: p.p99,
       });
     }
-    const sent = taken.get(o.requests) ?? 0;
+    const sent = sentOf(o.requests);
     if (o.distinct && sent > o.requests.length) {
       console.warn(`  warning: ${o.name} sent ${fmt(sent)} requests from a list of ${fmt(o.requests.length)}, so some twice; raise BENCH_SEARCH_QUERIES`);
     }
@@ -206,10 +157,8 @@ async function main() {
   console.log(`  server RSS at the end: ${fmt(rssMb(app.pid))} MB`);
 
   const met = rows.filter((r) => r.pass).length;
-  console.log(`\nBudgets (${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()})`);
-  console.log('| budget | measured | hello-world | limit | result |');
-  console.log('|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.budget} | ${r.measured} | ${r.helloWorld} | ${r.limit} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+  printBudgetsHeading();
+  printTable(rows);
   console.log(`\n${met} of ${rows.length} budgets met.`);
   if (process.env.BENCH_JSON) {
     writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, titles: TITLE_COUNT, seconds: SECONDS, rows }, null, 2)}\n`);

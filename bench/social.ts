@@ -5,66 +5,30 @@
 // when BENCH_PG_URL is set). Every request is signed in as a person of the seed, by bearer token, a different person
 // each time. Prints one table, each budget PASS or FAIL. See bench/README.md.
 // Usage: npm run bench:social   (or npm run bench -- social)
-import { constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { constants, copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type ClosedResult, runClosed } from './closed.ts';
+import { type BenchRun, CONNECTIONS, fmt, measureAgainstHello, measuringLoops, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
 import type { LoadRequest } from './load.ts';
-import { type PacedResult, runPaced } from './paced.ts';
 import { socialDatabase } from './seed/index.ts';
 import { freshenLists } from './seed/lists.ts';
 import { bearerOf } from './seed/people.ts';
 import { seededRandom, zipf } from './seed/shared.ts';
-import { ensureBuilt, migrate, pinBenchmark, type Running, rssMb, SERVER_CORE, startApp, startFlags, startHello, startSmtpServer, stop } from './servers.ts';
+import { migrate, rssMb, SERVER_CORE, startApp, startFlags, startHello } from './servers.ts';
 import { likeStormsOnPostgres, type StormResult, stormLikes } from './social-storms.ts';
 import { checkAnswers, ZIPF_S } from './workloads.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_SOCIAL_RATE ?? 500);
-/** Clock ticks a second of /proc/<pid>/stat (getconf CLK_TCK: 100 on Linux). */
-const CLOCK_TICKS = Number(process.env.BENCH_CLOCK_TICKS ?? 100);
 const SECTIONS = ['reviews', 'list', 'trending', 'watchlist', 'storms'] as const;
 type Section = (typeof SECTIONS)[number];
-const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
-for (const s of only ?? []) {
-  if (!SECTIONS.includes(s as Section)) {
-    console.error(`BENCH_ONLY: unknown section "${s}". Choose from: ${SECTIONS.join(', ')}.`);
-    process.exit(2);
-  }
-}
-const wants = (s: Section) => !only || only.has(s);
-
-interface Row {
-  budget: string;
-  measured: string;
-  helloWorld: string;
-  limit: string;
-  pass: boolean;
-  value: number;
-}
+const wants = sectionsWanted(SECTIONS);
 const rows: Row[] = [];
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 /** Requests drawn per workload: more than any run sends. */
 const DRAWS = 100_000;
 const rand = seededRandom(39);
 
-const loadCore = pinBenchmark();
-const pinned = loadCore !== undefined;
-ensureBuilt();
-const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-bench-social-'));
-const started: Running[] = [];
-const smtp = await startSmtpServer();
-try {
-  await main();
-} finally {
-  for (const s of started) await stop(s);
-  await smtp.close();
-  rmSync(runDir, { recursive: true, force: true });
-}
+const { loadCore, pinned } = prepareBenchmark();
+await withBenchRun('reelhouse-bench-social-', main);
 
 /** A person of the seed, uniformly: every request is someone else's (sessions are resolved as they come). */
 function reader(people: number): string {
@@ -90,14 +54,6 @@ function listPages(raw: SQLite.Database, people: number): LoadRequest[] {
   return Array.from({ length: DRAWS }, () => ({ method: 'GET', path: `/api/lists/${ids[next()]}/get`, auth: reader(people) }));
 }
 
-/** CPU time a process has used (user and system, all its threads), in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of stat (utime, stime), counted from the state field (3rd) here.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
 function samePath(path: string, people: number): LoadRequest[] {
   return Array.from({ length: DRAWS }, () => ({ method: 'GET', path, auth: reader(people) }));
 }
@@ -108,7 +64,7 @@ function watchlistPages(people: number): LoadRequest[] {
   return Array.from({ length: DRAWS }, () => ({ method: 'GET', path: paths[Math.floor(rand() * paths.length)], auth: reader(people) }));
 }
 
-async function main() {
+async function main({ runDir, started, smtp }: BenchRun) {
   const social = await socialDatabase(smtp.url, pinned);
   const { plan } = social;
   const database = join(runDir, 'social.db');
@@ -134,64 +90,15 @@ async function main() {
   started.push(app);
   console.log(`  start-up to /readyz: ${(app.readyMs / 1000).toFixed(2)} s, RSS ${fmt(rssMb(app.pid))} MB`);
   const root: LoadRequest[] = [{ method: 'GET', path: '/' }];
-  const taken = new Map<LoadRequest[], number>();
-  const paced = async (server: Running, requests: LoadRequest[]): Promise<PacedResult> => {
-    let r: PacedResult | null = null;
-    for (const seconds of WARMUP > 0 ? [WARMUP, SECONDS] : [SECONDS]) {
-      r = await runPaced({ base: server.base, connections: CONNECTIONS, rate: RATE, seconds, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-      taken.set(requests, (taken.get(requests) ?? 0) + r.due);
-    }
-    return r as PacedResult;
-  };
+  const loops = measuringLoops(loadCore);
 
-  const helloAt = await paced(hello, root);
+  const helloAt = await loops.paced(hello, root, RATE);
   console.log(`  hello-world open loop at ${RATE}/s: p50 ${helloAt.p50} ms, p99 ${helloAt.p99} ms, max ${helloAt.max} ms, errors ${helloAt.errors} (sender lag p99 ${helloAt.lagP99} ms)`);
-
-  /** The closed loop, with the server's CPU time (all its threads) per answer over the measured part. */
-  const closedWithCpu = async (server: Running, requests: LoadRequest[]) => {
-    if (WARMUP > 0) {
-      const w = await runClosed({ base: server.base, connections: CONNECTIONS, seconds: WARMUP, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-      taken.set(requests, (taken.get(requests) ?? 0) + w.taken);
-    }
-    const cpu0 = cpuMs(server.pid);
-    const r = await runClosed({ base: server.base, connections: CONNECTIONS, seconds: SECONDS, requests, offset: taken.get(requests) ?? 0, core: loadCore });
-    taken.set(requests, (taken.get(requests) ?? 0) + r.taken);
-    const cpuPerRequest = ((cpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.rps * SECONDS);
-    return { ...r, cpuPerRequest };
-  };
 
   async function workload(o: { section: Section; name: string; requests: LoadRequest[]; ratio: number; p99: number }) {
     if (!wants(o.section)) return;
     await checkAnswers(app.base, o.requests);
-    const h = await closedWithCpu(hello, root);
-    const a = await closedWithCpu(app, o.requests);
-    const ratio = a.rps / h.rps;
-    const cpuRatio = h.cpuPerRequest / a.cpuPerRequest;
-    const gen = (r: ClosedResult) => `load generator CPU ${r.loadCpu} %`;
-    console.log(
-      `  ${o.name}: closed loop ${fmt(a.rps)} req/s (errors ${a.errors}, ${gen(a)}, server CPU ${fmt(a.cpuPerRequest)} µs a request); ` +
-        `hello-world ${fmt(h.rps)} req/s (${gen(h)}, ${fmt(h.cpuPerRequest)} µs): ${pct(ratio)} (by CPU per request ${pct(cpuRatio)})`,
-    );
-    rows.push({
-      budget: `${o.name}: req/s vs hello-world`,
-      measured: `${fmt(a.rps)} req/s = ${pct(ratio)}${a.errors ? `, ${fmt(a.errors)} errors` : ''} (CPU ${fmt(a.cpuPerRequest)} µs/req = ${pct(cpuRatio)})`,
-      helloWorld: `${fmt(h.rps)} req/s (${fmt(h.cpuPerRequest)} µs/req)`,
-      limit: `>= ${o.ratio} %`,
-      pass: ratio * 100 >= o.ratio && a.errors === 0,
-      value: ratio,
-    });
-    const p = await paced(app, o.requests);
-    console.log(
-      `  ${o.name}: open loop at ${RATE}/s: p50 ${p.p50} ms, p99 ${p.p99} ms, max ${p.max} ms, errors ${p.errors} (${p.due - p.answered} of them unanswered) (sender lag p99 ${p.lagP99} ms)`,
-    );
-    rows.push({
-      budget: `${o.name}: p99 at ${fmt(RATE)} req/s`,
-      measured: `${p.p99} ms${p.errors ? `, ${fmt(p.errors)} errors` : ''}`,
-      helloWorld: `${helloAt.p99} ms`,
-      limit: `< ${o.p99} ms`,
-      pass: p.p99 < o.p99 && p.errors === 0,
-      value: p.p99,
-    });
+    rows.push(...(await measureAgainstHello({ loops, hello, app, root, name: o.name, requests: o.requests, ratio: o.ratio, p99: o.p99, rate: RATE, helloP99: helloAt.p99 })));
   }
   await workload({ section: 'reviews', name: "a title's reviews page (20, with the reader's likes)", requests: reviews, ratio: 15, p99: 25 });
   await workload({ section: 'list', name: "a list's page", requests: lists, ratio: 20, p99: 25 });
@@ -211,10 +118,8 @@ async function main() {
   console.log(`  server RSS at the end: ${fmt(rssMb(app.pid))} MB`);
 
   const met = rows.filter((r) => r.pass).length;
-  console.log(`\nBudgets (${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()})`);
-  console.log('| budget | measured | hello-world | limit | result |');
-  console.log('|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.budget} | ${r.measured} | ${r.helloWorld} | ${r.limit} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+  printBudgetsHeading();
+  printTable(rows);
   console.log(`\n${met} of ${rows.length} budgets met.`);
   if (process.env.BENCH_JSON) {
     writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, plan, seconds: SECONDS, rows }, null, 2)}\n`);

@@ -4,10 +4,9 @@
 // confirmation and its retries) of 50 sandbox payments must credit each payment exactly once, and every balance must
 // equal the sum of its ledger rows. On the benchmark's SQLite copy, and on a PostgreSQL database made for the run.
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { onScratchPostgres } from './harness.ts';
 import { BIG_DISCUSSION, communityId, discussionId, isPublicCommunity } from './seed/communities.ts';
 import { bearerOf, personId, tokenOf } from './seed/people.ts';
-import { startApp, stop } from './servers.ts';
 import type { StormResult } from './social-storms.ts';
 
 type Count = (sql: string, ...params: string[]) => Promise<number>;
@@ -165,59 +164,45 @@ export async function stormCommunitiesAndPayments(base: string, file: string, pe
  */
 export async function stormsOnPostgres(url: string, smtpUrl: string, pinned: boolean): Promise<StormResult[]> {
   const name = `reelhouse_bench_community_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
-  const client = new pg.Client({ connectionString: dbUrl.toString() });
-  try {
-    app = await startApp({ database: '', databaseUrl: dbUrl.toString(), smtpUrl, pinned, timeoutMs: 120_000 });
-    await client.connect();
-    const now = new Date().toISOString();
-    const people = Array.from({ length: 1_011 }, (_, n) => n);
-    await client.query(
-      `insert into users (id, email, email_verified, display_name, onboarded, created_at, updated_at)
-       select id, email, true, name, true, $4, $4 from unnest($1::text[], $2::text[], $3::text[]) as u(id, email, name)`,
-      [people.map(personId), people.map((n) => `fan${n}@bench.reelhouse.test`), people.map((n) => `Fan ${n}`), now],
-    );
-    await client.query(
-      `insert into sessions (id, token, user_id, expires_at, created_at, updated_at)
-       select id, token, id, '2099-01-01', $3, $3 from unnest($1::text[], $2::text[]) as s(id, token)`,
-      [people.map(personId), people.map(tokenOf), now],
-    );
-    const community = communityId(0);
-    const discussion = discussionId(0);
-    const comment = 'b0000012-0000-4000-8000-000000000001';
-    await client.query(
-      `insert into communities (id, name, name_key, description, is_public, admin_id, is_general, member_count, discussion_count, activity_at, created_at, updated_at)
-       values ($1, 'Storm Club', 'storm club', 'A club for storms.', true, $2, false, 0, 1, $3, $3, $3)`,
-      [community, personId(0), now],
-    );
-    await client.query(
-      `insert into discussions (id, community_id, author_id, title, body, spoiler, locked, is_public, like_count, comment_count, created_at, last_activity_at)
-       values ($1, $2, $3, 'Storm talk', 'What a storm.', false, false, true, 0, 1, $4, $4)`,
-      [discussion, community, personId(0), now],
-    );
-    await client.query(
-      `insert into comments (id, discussion_id, community_id, parent_id, depth, author_id, text, spoiler, deleted, like_count, reply_count, created_at)
-       values ($1, $2, $3, null, 0, $4, 'First!', false, false, 0, 0, $5)`,
-      [comment, discussion, community, personId(0), now],
-    );
-    return await runStorms({
-      base: app.base,
-      community,
-      joiners: people.slice(1, 501),
-      comment: { communityId: community, discussionId: discussion, id: comment },
-      likers: people.slice(501, 1_001),
-      buyers: people.slice(1_001),
-      count: async (sql, ...params) => Number(Object.values((await client.query(sql, params)).rows[0] ?? { n: 0 })[0]),
-    });
-  } finally {
-    await client.end().catch(() => undefined);
-    if (app) await stop(app);
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  return onScratchPostgres({ url, name, smtpUrl, pinned }, async (app, client) => {
+  const now = new Date().toISOString();
+  const people = Array.from({ length: 1_011 }, (_, n) => n);
+  await client.query(
+    `insert into users (id, email, email_verified, display_name, onboarded, created_at, updated_at)
+     select id, email, true, name, true, $4, $4 from unnest($1::text[], $2::text[], $3::text[]) as u(id, email, name)`,
+    [people.map(personId), people.map((n) => `fan${n}@bench.reelhouse.test`), people.map((n) => `Fan ${n}`), now],
+  );
+  await client.query(
+    `insert into sessions (id, token, user_id, expires_at, created_at, updated_at)
+     select id, token, id, '2099-01-01', $3, $3 from unnest($1::text[], $2::text[]) as s(id, token)`,
+    [people.map(personId), people.map(tokenOf), now],
+  );
+  const community = communityId(0);
+  const discussion = discussionId(0);
+  const comment = 'b0000012-0000-4000-8000-000000000001';
+  await client.query(
+    `insert into communities (id, name, name_key, description, is_public, admin_id, is_general, member_count, discussion_count, activity_at, created_at, updated_at)
+     values ($1, 'Storm Club', 'storm club', 'A club for storms.', true, $2, false, 0, 1, $3, $3, $3)`,
+    [community, personId(0), now],
+  );
+  await client.query(
+    `insert into discussions (id, community_id, author_id, title, body, spoiler, locked, is_public, like_count, comment_count, created_at, last_activity_at)
+     values ($1, $2, $3, 'Storm talk', 'What a storm.', false, false, true, 0, 1, $4, $4)`,
+    [discussion, community, personId(0), now],
+  );
+  await client.query(
+    `insert into comments (id, discussion_id, community_id, parent_id, depth, author_id, text, spoiler, deleted, like_count, reply_count, created_at)
+     values ($1, $2, $3, null, 0, $4, 'First!', false, false, 0, 0, $5)`,
+    [comment, discussion, community, personId(0), now],
+  );
+  return await runStorms({
+    base: app.base,
+    community,
+    joiners: people.slice(1, 501),
+    comment: { communityId: community, discussionId: discussion, id: comment },
+    likers: people.slice(501, 1_001),
+    buyers: people.slice(1_001),
+    count: async (sql, ...params) => Number(Object.values((await client.query(sql, params)).rows[0] ?? { n: 0 })[0]),
+  });
+  });
 }

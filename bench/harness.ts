@@ -4,10 +4,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { type ClosedResult, runClosed } from './closed.ts';
 import type { LoadRequest } from './load.ts';
 import { type PacedResult, runPaced } from './paced.ts';
-import { ensureBuilt, pinBenchmark, type Running, type Smtp, startSmtpServer, stop } from './servers.ts';
+import { ensureBuilt, pinBenchmark, type Running, type Smtp, startApp, startSmtpServer, stop } from './servers.ts';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -173,4 +174,31 @@ export function printTable(rows: Row[]): void {
   console.log('| budget | measured | hello-world | limit | result |');
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.budget} | ${r.measured} | ${r.helloWorld} | ${r.limit} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+}
+
+/**
+ * Runs `use` against a PostgreSQL database made for it on the server of `url` (named `name`), with the built server
+ * started on it (it migrates) and a client connected to it; the server is stopped and the database dropped afterwards.
+ */
+export async function onScratchPostgres<T>(
+  o: { url: string; name: string; smtpUrl: string; pinned: boolean },
+  use: (app: Running, client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const admin = new pg.Client({ connectionString: o.url });
+  await admin.connect();
+  await admin.query(`create database ${o.name}`);
+  const dbUrl = new URL(o.url);
+  dbUrl.pathname = `/${o.name}`;
+  let app: Running | undefined;
+  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  try {
+    app = await startApp({ database: '', databaseUrl: dbUrl.toString(), smtpUrl: o.smtpUrl, pinned: o.pinned, timeoutMs: 120_000 });
+    await client.connect();
+    return await use(app, client);
+  } finally {
+    await client.end().catch(() => undefined);
+    if (app) await stop(app);
+    await admin.query(`drop database if exists ${o.name}`);
+    await admin.end();
+  }
 }

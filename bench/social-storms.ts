@@ -4,9 +4,8 @@
 // PostgreSQL database made for the run (BENCH_PG_URL: a server where the user may create databases).
 
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { onScratchPostgres } from './harness.ts';
 import { bearerOf, personId, tokenOf } from './seed/people.ts';
-import { startApp, stop } from './servers.ts';
 
 export interface StormResult {
   name: string;
@@ -99,57 +98,43 @@ export async function stormLikes(base: string, file: string, people: number): Pr
  */
 export async function likeStormsOnPostgres(url: string, smtpUrl: string, pinned: boolean): Promise<StormResult[]> {
   const name = `reelhouse_bench_social_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
-  const client = new pg.Client({ connectionString: dbUrl.toString() });
-  try {
-    app = await startApp({ database: '', databaseUrl: dbUrl.toString(), smtpUrl, pinned, timeoutMs: 120_000 });
-    await client.connect();
-    const now = new Date().toISOString();
-    await client.query(
-      `insert into titles (id, title_type, primary_title, search_text, genres, imdb_votes, popularity, start_year, release_date, created_at, updated_at)
-       values ('tt9900001', 'movie', 'Storm Test', 'storm test', 'Drama', 0, 0, 2000, '2000-01-01', $1, $1)`,
-      [now],
-    );
-    const people = Array.from({ length: 202 }, (_, n) => n);
-    for (const n of people) {
-      await client.query(`insert into users (id, email, email_verified, display_name, onboarded, created_at, updated_at) values ($1, $2, true, $3, true, $4, $4)`, [
-        personId(n),
-        `fan${n}@bench.reelhouse.test`,
-        `Fan ${n}`,
-        now,
-      ]);
-      await client.query(`insert into sessions (id, token, user_id, expires_at, created_at, updated_at) values ($1, $2, $1, '2099-01-01', $3, $3)`, [
-        personId(n),
-        tokenOf(n),
-        now,
-      ]);
-    }
-    const review = (id: string, author: number) =>
-      client.query(
-        `insert into ratings (id, user_id, title_id, rating, review, spoiler, like_count, created_at, updated_at) values ($1, $2, 'tt9900001', 8, 'A storm of a film.', false, 0, $3, $3)`,
-        [id, personId(author), now],
-      );
-    await review('b0000099-0000-4000-8000-000000000001', 0);
-    await review('b0000099-0000-4000-8000-000000000002', 1);
-    return await runStorms({
-      base: app.base,
-      first: 'b0000099-0000-4000-8000-000000000001',
-      second: 'b0000099-0000-4000-8000-000000000002',
-      likers: people.slice(2),
-      counted: async (id) => {
-        const { rows } = await client.query('select like_count as c, (select count(*) from review_likes where rating_id = $1)::int as r from ratings where id = $1', [id]);
-        return { column: Number(rows[0].c), rows: Number(rows[0].r) };
-      },
-    });
-  } finally {
-    await client.end().catch(() => undefined);
-    if (app) await stop(app);
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
+  return onScratchPostgres({ url, name, smtpUrl, pinned }, async (app, client) => {
+  const now = new Date().toISOString();
+  await client.query(
+    `insert into titles (id, title_type, primary_title, search_text, genres, imdb_votes, popularity, start_year, release_date, created_at, updated_at)
+     values ('tt9900001', 'movie', 'Storm Test', 'storm test', 'Drama', 0, 0, 2000, '2000-01-01', $1, $1)`,
+    [now],
+  );
+  const people = Array.from({ length: 202 }, (_, n) => n);
+  for (const n of people) {
+    await client.query(`insert into users (id, email, email_verified, display_name, onboarded, created_at, updated_at) values ($1, $2, true, $3, true, $4, $4)`, [
+      personId(n),
+      `fan${n}@bench.reelhouse.test`,
+      `Fan ${n}`,
+      now,
+    ]);
+    await client.query(`insert into sessions (id, token, user_id, expires_at, created_at, updated_at) values ($1, $2, $1, '2099-01-01', $3, $3)`, [
+      personId(n),
+      tokenOf(n),
+      now,
+    ]);
   }
+  const review = (id: string, author: number) =>
+    client.query(
+      `insert into ratings (id, user_id, title_id, rating, review, spoiler, like_count, created_at, updated_at) values ($1, $2, 'tt9900001', 8, 'A storm of a film.', false, 0, $3, $3)`,
+      [id, personId(author), now],
+    );
+  await review('b0000099-0000-4000-8000-000000000001', 0);
+  await review('b0000099-0000-4000-8000-000000000002', 1);
+  return await runStorms({
+    base: app.base,
+    first: 'b0000099-0000-4000-8000-000000000001',
+    second: 'b0000099-0000-4000-8000-000000000002',
+    likers: people.slice(2),
+    counted: async (id) => {
+      const { rows } = await client.query('select like_count as c, (select count(*) from review_likes where rating_id = $1)::int as r from ratings where id = $1', [id]);
+      return { column: Number(rows[0].c), rows: Number(rows[0].r) };
+    },
+  });
+  });
 }

@@ -3,34 +3,14 @@
 import type SQLite from 'better-sqlite3';
 import { queriesFrom, seededRandom } from './discovery-queries.ts';
 import type { LoadRequest } from './load.ts';
+import { zipf } from './seed/shared.ts';
 
 const rand = seededRandom(42);
 
 /**
- * Draws ranks 0..n-1 with probability proportional to 1/(rank+1)^s (Zipf: a few titles and pages are asked for very
- * often, most rarely; page views are usually described with s between 0.7 and 1).
+ * ZIPF_S: the exponent of the Zipf draws (default 0.9): a few titles and pages are asked for very often, most rarely;
+ * page views are usually described with s between 0.7 and 1.
  */
-function zipfSampler(n: number, s: number): () => number {
-  const cdf = new Float64Array(n);
-  let sum = 0;
-  for (let r = 0; r < n; r++) {
-    sum += 1 / (r + 1) ** s;
-    cdf[r] = sum;
-  }
-  return () => {
-    const x = rand() * sum;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cdf[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-}
-
-/** ZIPF_S: the exponent of the Zipf draws (default 0.9). */
 export const ZIPF_S = Number(process.env.ZIPF_S ?? 0.9);
 /** How many requests a drawn list holds (more than any run sends, so a run never goes round it). */
 const DRAWS = 400_000;
@@ -38,7 +18,7 @@ const DRAWS = 400_000;
 /** Title pages, GET /api/movies/{movie|tvSeries}/{id}, drawn by Zipf over every title ranked by popularity. */
 export function titlePages(raw: SQLite.Database): LoadRequest[] {
   const titles = raw.prepare('select title_type, id from titles order by popularity desc').raw(true).all() as [string, string][];
-  const next = zipfSampler(titles.length, ZIPF_S);
+  const next = zipf(titles.length, ZIPF_S, rand);
   return Array.from({ length: DRAWS }, () => {
     const [type, id] = titles[next()];
     return { method: 'GET', path: `/api/movies/${type}/${id}` };
@@ -118,7 +98,7 @@ export async function browsePages(base: string): Promise<LoadRequest[]> {
     }
   }
   pages.sort(() => rand() - 0.5);
-  const next = zipfSampler(pages.length, ZIPF_S);
+  const next = zipf(pages.length, ZIPF_S, rand);
   return Array.from({ length: DRAWS }, (_, i) => ({ method: 'GET', path: i % 4 === 0 ? home[(i / 4) % 3] : pages[next()] }));
 }
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../server/test/process.ts';
 import { startSmtpServer } from '../server/test/smtp.ts';
 
@@ -85,15 +85,20 @@ export function usernameFor(email: string): string {
   return email.split('@')[0].replace(/[^A-Za-z0-9._]/g, '_').slice(-30).padStart(3, '_');
 }
 
-/** Signs a new person up through the UI: e-mail link from the SMTP inbox, then the profile step. */
-export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStack>>, page: Page, email: string, displayName: string) {
+/** Signs a new person in through the UI with the e-mail link from the SMTP inbox; returns the onboarding dialog. */
+export async function openOnboarding(stack: Awaited<ReturnType<typeof startStack>>, page: Page, email: string): Promise<Locator> {
   const { signInLinkOf } = await import('../server/test/smtp.ts');
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
   await page.getByText('Check your inbox').waitFor();
   await page.goto(signInLinkOf((await stack.smtp.mailFor(email)).raw));
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+  return page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+}
+
+/** Signs a new person up through the UI: e-mail link from the SMTP inbox, then the profile step. */
+export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStack>>, page: Page, email: string, displayName: string) {
+  const dialog = await openOnboarding(stack, page, email);
   await dialog.getByLabel('Display name').fill(displayName);
   await dialog.getByLabel('Username').fill(usernameFor(email));
   await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -101,6 +106,144 @@ export async function signUpThroughUi(stack: Awaited<ReturnType<typeof startStac
   await dialog.getByRole('heading', { name: 'Pick your country' }).waitFor();
   await dialog.getByRole('button', { name: 'Finish later' }).click();
   await page.waitForURL('**/home');
+}
+
+/** Each screen at 1440 px and at 390 px (the same page, resized; whole pages when asked), then back to the width it had. */
+export function screenshotterAtBothWidths(journey: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let n = 0;
+  return async (page: Page, step: string, fullPage = false) => {
+    const size = page.viewportSize() ?? { width: 1440, height: 900 };
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      n += 1;
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}-${width}.png`), fullPage });
+    }
+    await page.setViewportSize(size);
+  };
+}
+
+/** Closes every toast on the page. */
+export async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+/** Picks a title in an onboarding step's title search, and waits for it to be added. */
+export async function pickTitle(page: Page, dialog: Locator, query: string, title: string) {
+  const box = dialog.getByPlaceholder('Search titles');
+  await box.click();
+  await box.fill(query);
+  await page.getByRole('option', { name: new RegExp(`^${title}`) }).first().click();
+  await page.getByText(`${title} added`).waitFor();
+  await dismissToasts(page);
+}
+
+/** Five movies of the starter catalogue, each a search and the title it finds. */
+export const TOP_MOVIES: [string, string][] = [
+  ['shawshank', 'The Shawshank Redemption'],
+  ['godfather', 'The Godfather'],
+  ['pulp fiction', 'Pulp Fiction'],
+  ['inception', 'Inception'],
+  ['fight club', 'Fight Club'],
+];
+/** Five shows of the starter catalogue, each a search and the title it finds. */
+export const TOP_SHOWS: [string, string][] = [
+  ['breaking bad', 'Breaking Bad'],
+  ['the wire', 'The Wire'],
+  ['fleabag', 'Fleabag'],
+  ['narcos', 'Narcos'],
+  ['ozark', 'Ozark'],
+];
+
+export type OnboardingStep = 'name' | 'country' | 'genres' | 'movies' | 'shows' | 'picture' | 'bio';
+type StepCheck = (dialog: Locator) => Promise<void>;
+
+/**
+ * Goes through every onboarding step in the open dialog and ends on /profile/view. Without `picture` or `bio` those
+ * steps are skipped. A journey's own checks run on a step once it shows (`onArrive`; for the name step, once the
+ * display name is typed) and once its choices are made, right before Continue (`onChosen`).
+ */
+export async function completeOnboarding(
+  page: Page,
+  dialog: Locator,
+  o: {
+    displayName: string;
+    username: string;
+    /** What is typed in the country search, and the country picked. */
+    country: [string, string];
+    genres: string[];
+    movies?: [string, string][];
+    shows?: [string, string][];
+    picture?: Buffer;
+    bio?: string;
+    onArrive?: Partial<Record<OnboardingStep, StepCheck>>;
+    onChosen?: Partial<Record<OnboardingStep, StepCheck>>;
+  },
+) {
+  const arrive = async (step: OnboardingStep) => o.onArrive?.[step]?.(dialog);
+  const chosen = async (step: OnboardingStep) => o.onChosen?.[step]?.(dialog);
+  const proceed = () => dialog.getByRole('button', { name: 'Continue' }).click();
+
+  await dialog.getByLabel('Display name').fill(o.displayName);
+  await arrive('name');
+  await dialog.getByLabel('Username').fill(o.username);
+  await chosen('name');
+  await proceed();
+
+  await dialog.getByRole('heading', { name: 'Pick your country' }).waitFor();
+  await arrive('country');
+  const [countryQuery, country] = o.country;
+  await dialog.getByPlaceholder('Search countries').fill(countryQuery);
+  await dialog.getByText(country, { exact: true }).click();
+  await dialog.getByText(`Chosen: ${country}`).waitFor();
+  await chosen('country');
+  await proceed();
+
+  await dialog.getByRole('heading', { name: 'Favourite genres' }).waitFor();
+  await arrive('genres');
+  for (const genre of o.genres) await dialog.getByRole('button', { name: genre, exact: true }).click();
+  await chosen('genres');
+  await proceed();
+
+  for (const [step, heading, titles] of [
+    ['movies', 'Your top 5 movies', o.movies ?? TOP_MOVIES],
+    ['shows', 'Your top 5 TV shows', o.shows ?? TOP_SHOWS],
+  ] as const) {
+    await dialog.getByRole('heading', { name: heading }).waitFor();
+    await arrive(step);
+    for (const [query, title] of titles) await pickTitle(page, dialog, query, title);
+    // Clicking the heading closes the last suggestions.
+    await dialog.getByRole('heading', { name: heading }).click();
+    await chosen(step);
+    await proceed();
+  }
+
+  await dialog.getByRole('heading', { name: 'Add a profile picture' }).waitFor();
+  await arrive('picture');
+  if (o.picture) {
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: o.picture });
+    await dialog.getByText('Looking good. Continue to save it.').waitFor();
+    await chosen('picture');
+    await proceed();
+  } else {
+    await dialog.getByRole('button', { name: 'Skip' }).click();
+  }
+
+  await dialog.getByRole('heading', { name: 'Say a little about yourself' }).waitFor();
+  await arrive('bio');
+  if (o.bio) {
+    await dialog.getByLabel('Bio').fill(o.bio);
+    await chosen('bio');
+    await dialog.getByRole('button', { name: 'Finish', exact: true }).click();
+  } else {
+    await dialog.getByRole('button', { name: 'Skip' }).click();
+  }
+  await page.waitForURL('**/profile/view');
 }
 
 /** The serious and critical WCAG 2.1 AA violations axe finds on the page, one line each. */

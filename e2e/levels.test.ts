@@ -1,29 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInLinkOf } from '../server/test/smtp.ts';
-import { SCREENSHOT_DIR, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+import { completeOnboarding, openOnboarding, screenshotterAtBothWidths, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
 
 // The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in profile.test.ts.
 const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
-
-const MOVIES: [string, string][] = [
-  ['shawshank', 'The Shawshank Redemption'],
-  ['godfather', 'The Godfather'],
-  ['pulp fiction', 'Pulp Fiction'],
-  ['inception', 'Inception'],
-  ['fight club', 'Fight Club'],
-];
-const SHOWS: [string, string][] = [
-  ['breaking bad', 'Breaking Bad'],
-  ['the wire', 'The Wire'],
-  ['fleabag', 'Fleabag'],
-  ['narcos', 'Narcos'],
-  ['ozark', 'Ozark'],
-];
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
@@ -33,79 +14,17 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The same state at 1440 px and at 390 px, then back to the width the page had. */
-function bothWidths(journey: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  let n = 0;
-  return async (page: Page, step: string) => {
-    const size = page.viewportSize() ?? { width: 1440, height: 900 };
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ]) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(200);
-      n += 1;
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}-${width}.png`) });
-    }
-    await page.setViewportSize(size);
-  };
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
-  while ((await close.count()) > 0) await close.first().click();
-}
-
-async function pick(page: Page, dialog: Locator, query: string, title: string) {
-  const box = dialog.getByPlaceholder('Search titles');
-  await box.click();
-  await box.fill(query);
-  await page.getByRole('option', { name: new RegExp(`^${title}`) }).first().click();
-  await page.getByText(`${title} added`).waitFor();
-  await dismissToasts(page);
-}
-
 describe('levels', () => {
   it('onboarding choices make a Reel Apprentice; a picture makes a Reel Enthusiast, shown on the profile and by the bell without a reload', async () => {
-    const shot = bothWidths('levels');
+    const shot = screenshotterAtBothWidths('levels');
     const { context, page } = await stack.newPage(1440, 900);
     const email = `lev.${Date.now()}@example.com`;
     const username = `lena.${Date.now().toString(36)}`;
-    await page.goto('/login');
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Send sign-in link' }).click();
-    await page.getByText('Check your inbox').waitFor();
-    await page.goto(signInLinkOf((await stack.smtp.mailFor(email)).raw));
-    const dialog = page.getByRole('dialog', { name: 'Welcome to Reelhouse' });
+    const dialog = await openOnboarding(stack, page, email);
 
-    // The onboarding choices: name, country, genres, top 5 movies, top 5 shows.
-    await dialog.getByLabel('Display name').fill('Lena Level');
-    await dialog.getByLabel('Username').fill(username);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('heading', { name: 'Pick your country' }).waitFor();
-    await dialog.getByPlaceholder('Search countries').fill('portu');
-    await dialog.getByText('Portugal', { exact: true }).click();
-    await dialog.getByText('Chosen: Portugal').waitFor();
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('heading', { name: 'Favourite genres' }).waitFor();
-    await dialog.getByRole('button', { name: 'Drama', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('heading', { name: 'Your top 5 movies' }).waitFor();
-    for (const [query, title] of MOVIES) await pick(page, dialog, query, title);
-    await dialog.getByRole('heading', { name: 'Your top 5 movies' }).click();
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('heading', { name: 'Your top 5 TV shows' }).waitFor();
-    for (const [query, title] of SHOWS) await pick(page, dialog, query, title);
-    await dialog.getByRole('heading', { name: 'Your top 5 TV shows' }).click();
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-
-    // No picture and no bio yet: skipped, straight to the profile.
-    await dialog.getByRole('heading', { name: 'Add a profile picture' }).waitFor();
-    await dialog.getByRole('button', { name: 'Skip' }).click();
-    await dialog.getByRole('heading', { name: 'Say a little about yourself' }).waitFor();
-    await dialog.getByRole('button', { name: 'Skip' }).click();
-    await page.waitForURL('**/profile/view');
+    // The onboarding choices (name, country, genres, top 5 movies, top 5 shows); no picture and no bio yet: skipped,
+    // straight to the profile.
+    await completeOnboarding(page, dialog, { displayName: 'Lena Level', username, country: ['portu', 'Portugal'], genres: ['Drama'] });
 
     // A Reel Apprentice, with Reel Enthusiast next and the picture missing for it.
     const level = page.getByTestId('profile-level');

@@ -6,12 +6,12 @@
 // their rows afterwards (on SQLite, and on PostgreSQL when BENCH_PG_URL is set). Prints one table, each budget PASS
 // or FAIL. See bench/README.md.
 // Usage: npm run bench:community   (or npm run bench -- community)
-import { constants, copyFileSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { notifyStreams } from './community-events.ts';
 import { stormCommunitiesAndPayments, stormsOnPostgres } from './community-storms.ts';
-import { type BenchRun, CONNECTIONS, fmt, measureAgainstHello, measuringLoops, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
+import { type BenchRun, CONNECTIONS, endReport, fmt, measureAgainstHello, measuringLoops, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
 import type { LoadRequest } from './load.ts';
 import type { PacedResult } from './paced.ts';
 import { BIG_DISCUSSION, communityId, discussionId } from './seed/communities.ts';
@@ -190,7 +190,6 @@ async function main({ runDir, started, smtp }: BenchRun) {
   }
   console.log(`  server RSS at the end: ${fmt(rssMb(app.pid))} MB`);
 
-  const met = rows.filter((r) => r.pass).length;
   printBudgetsHeading();
   for (const group of [C, P, G]) {
     const mine = rows.filter((r) => r.group === group);
@@ -198,8 +197,5 @@ async function main({ runDir, started, smtp }: BenchRun) {
     console.log(`\n${group}\n`);
     printTable(mine);
   }
-  console.log(`\n${met} of ${rows.length} budgets met.`);
-  if (process.env.BENCH_JSON) {
-    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, plan, seconds: SECONDS, rows }, null, 2)}\n`);
-  }
+  endReport(rows, { plan });
 }

@@ -3,12 +3,12 @@
 // flags on the same core. Prints one table, each budget PASS or FAIL. See bench/README.md for what each row
 // measures and the environment variables (BENCH_SECONDS, BENCH_WARMUP, BENCH_ONLY, ...).
 // Usage: npm run bench:discovery   (or npm run bench -- discovery)
-import { constants, copyFileSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { catalogueFile, TITLE_COUNT } from './catalogue-file.ts';
 import type { ClosedResult } from './closed.ts';
-import { type BenchRun, CONNECTIONS, fmt, measuringLoops, pct, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
+import { type BenchRun, CONNECTIONS, endReport, fmt, measuringLoops, pct, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
 import { canMeasureJs, type JsSize, jsLoadedBy } from './js-size.ts';
 import type { LoadRequest } from './load.ts';
 import type { PacedResult } from './paced.ts';
@@ -156,11 +156,7 @@ async function main({ runDir, started, smtp }: BenchRun) {
   }
   console.log(`  server RSS at the end: ${fmt(rssMb(app.pid))} MB`);
 
-  const met = rows.filter((r) => r.pass).length;
   printBudgetsHeading();
   printTable(rows);
-  console.log(`\n${met} of ${rows.length} budgets met.`);
-  if (process.env.BENCH_JSON) {
-    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, titles: TITLE_COUNT, seconds: SECONDS, rows }, null, 2)}\n`);
-  }
+  endReport(rows, { titles: TITLE_COUNT });
 }

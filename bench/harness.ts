@@ -1,7 +1,7 @@
 // What the budget benchmarks (discovery, social, community) share: their settings, the sections of BENCH_ONLY,
 // the run's folder, SMTP server and started servers, and the closed and open loops against the hello-world.
 // Importing it starts nothing.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -174,6 +174,15 @@ export function printTable(rows: Row[]): void {
   console.log('| budget | measured | hello-world | limit | result |');
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.budget} | ${r.measured} | ${r.helloWorld} | ${r.limit} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+}
+
+/** How many budgets were met; with BENCH_JSON, the rows written to that file with `about` the run. */
+export function endReport(rows: Row[], about: Record<string, unknown>): void {
+  const met = rows.filter((r) => r.pass).length;
+  console.log(`\n${met} of ${rows.length} budgets met.`);
+  if (process.env.BENCH_JSON) {
+    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...about, seconds: SECONDS, rows }, null, 2)}\n`);
+  }
 }
 
 /**

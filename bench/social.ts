@@ -5,10 +5,10 @@
 // when BENCH_PG_URL is set). Every request is signed in as a person of the seed, by bearer token, a different person
 // each time. Prints one table, each budget PASS or FAIL. See bench/README.md.
 // Usage: npm run bench:social   (or npm run bench -- social)
-import { constants, copyFileSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type BenchRun, CONNECTIONS, fmt, measureAgainstHello, measuringLoops, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
+import { type BenchRun, CONNECTIONS, endReport, fmt, measureAgainstHello, measuringLoops, prepareBenchmark, printBudgetsHeading, printTable, type Row, SECONDS, sectionsWanted, WARMUP, withBenchRun } from './harness.ts';
 import type { LoadRequest } from './load.ts';
 import { socialDatabase } from './seed/index.ts';
 import { freshenLists } from './seed/lists.ts';
@@ -117,11 +117,7 @@ async function main({ runDir, started, smtp }: BenchRun) {
   }
   console.log(`  server RSS at the end: ${fmt(rssMb(app.pid))} MB`);
 
-  const met = rows.filter((r) => r.pass).length;
   printBudgetsHeading();
   printTable(rows);
-  console.log(`\n${met} of ${rows.length} budgets met.`);
-  if (process.env.BENCH_JSON) {
-    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, plan, seconds: SECONDS, rows }, null, 2)}\n`);
-  }
+  endReport(rows, { plan });
 }

@@ -31,13 +31,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   api = communitiesApi(ctx);
   [admin, member, author, stranger] = await insertFans(ctx, 4, 'Person');
-  publicId = await api.createOk({ name: 'Horror Hall', description: 'Boo.', isPublic: true }, admin.headers);
-  privateId = await api.createOk({ name: 'Crypt', description: 'Members only.', isPublic: false }, admin.headers);
-  for (const p of [member, author]) {
-    await api.join(publicId, p.user.id, p.headers);
-    await api.join(privateId, p.user.id, p.headers);
-    await api.call('POST', `/api/communities/${privateId}/join-requests/${p.user.id}/approve`, admin.headers);
-  }
+  ({ publicId, privateId } = await api.publicAndPrivate({ public: 'Horror Hall', private: 'Crypt' }, admin, [member, author]));
   pubD = await api.discussionOk(publicId, { title: 'Scariest opening scene?' }, author.headers);
   privD = await api.discussionOk(privateId, { title: 'Private screening notes' }, author.headers);
   privComment = await api.commentOk(privateId, privD, { text: 'Hidden comment' }, member.headers);

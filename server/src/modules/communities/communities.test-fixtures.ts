@@ -17,6 +17,21 @@ export function communitiesApi(ctx: TestContext) {
     },
     join: (id: string, userId: string, headers?: Headers) => call('POST', `/api/communities/join-community/${id}`, headers, { userId }),
     leave: (id: string, headers?: Headers) => call('DELETE', `/api/communities/join-community/${id}`, headers),
+    /** A public and a private community run by `admin`, with each of `members` a member of both (approved). */
+    async publicAndPrivate(
+      names: { public: string; private: string },
+      admin: { headers: Headers },
+      members: { user: { id: string }; headers: Headers }[],
+    ): Promise<{ publicId: string; privateId: string }> {
+      const publicId = await this.createOk({ name: names.public, description: 'Open to all.', isPublic: true }, admin.headers);
+      const privateId = await this.createOk({ name: names.private, description: 'Members only.', isPublic: false }, admin.headers);
+      for (const p of members) {
+        await this.join(publicId, p.user.id, p.headers);
+        await this.join(privateId, p.user.id, p.headers);
+        await call('POST', `/api/communities/${privateId}/join-requests/${p.user.id}/approve`, admin.headers);
+      }
+      return { publicId, privateId };
+    },
     async discussionOk(communityId: string, body: { title: string; body?: string; spoiler?: boolean }, headers: Headers): Promise<string> {
       const res = await call('POST', `/api/communities/${communityId}/discussions`, headers, body);
       if (res.statusCode !== 201) throw new Error(`create discussion failed: ${res.body}`);

@@ -20,13 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   api = communitiesApi(ctx);
   [admin, member, author, stranger] = await insertFans(ctx, 4, 'Person');
-  publicId = await api.createOk({ name: 'Sci-Fi Circle', description: 'Spaceships.', isPublic: true }, admin.headers);
-  privateId = await api.createOk({ name: 'Hidden Reel', description: 'Members only.', isPublic: false }, admin.headers);
-  for (const p of [member, author]) {
-    await api.join(publicId, p.user.id, p.headers);
-    await api.join(privateId, p.user.id, p.headers);
-    await api.call('POST', `/api/communities/${privateId}/join-requests/${p.user.id}/approve`, admin.headers);
-  }
+  ({ publicId, privateId } = await api.publicAndPrivate({ public: 'Sci-Fi Circle', private: 'Hidden Reel' }, admin, [member, author]));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -1,24 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, PurchasesTable } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
-export type PurchaseRow = {
-  id: string;
-  userId: string;
-  product: string;
-  kind: string;
-  status: string;
-  amount: number;
-  currency: string;
-  gems: number | null;
-  provider: string;
-  providerRef: string | null;
-  paymentRef: string | null;
-  refundedAmount: number;
-  createdAt: Date | string;
-  paidAt: Date | string | null;
-};
+/** A purchase as the database gives it back (the table is described once, in db/schema.ts). */
+export type PurchaseRow = Selectable<PurchasesTable>;
 
 export async function insertPurchase(db: Db, row: Omit<PurchaseRow, 'paymentRef' | 'refundedAmount' | 'paidAt'>): Promise<void> {
   await db.insertInto('purchases').values({ ...row, paymentRef: null, refundedAmount: 0, paidAt: null }).execute();

@@ -33,7 +33,7 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
       fields: { name: 'display_name', image: 'image_url', emailVerified: 'email_verified', ...ts },
       // An identity provider may only create an account for an address it has verified:
       // otherwise anyone could open "your" account there first. Linking to an existing
-      // account on a verified address is the library's own rule (see README, Sign-in).
+      // account on a verified address is the library's own rule (see docs/features.md, Signing in).
       validateUserInfo: ({ user, source }) => {
         if (source.method === 'oauth' && source.action === 'create-user' && user.emailVerified !== true) {
           return {

@@ -17,7 +17,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['user'],
         summary: 'The signed-in person',
         description:
-          'The person, with `premiumStatus` (`none`, `premiere` or `platinum`: the subscription\'s plan while its paid period lasts), `gems` (the ledger\'s balance) and `badge` (the one they wear, or null) for the profile and the picture widget, which shows the badge only for Premiere and Platinum; and `level`: the current level (null before Reel Apprentice), the next one and what is still missing for it (\'3 more reviews\'; rules in the levels section of the README). Sent `private, no-store`.',
+          'The person, with `premiumStatus` (`none`, `premiere` or `platinum`: the subscription\'s plan while its paid period lasts), `gems` (the ledger\'s balance) and `badge` (the one they wear, or null) for the profile and the picture widget, which shows the badge only for Premiere and Platinum; and `level`: the current level (null before Reel Apprentice), the next one and what is still missing for it (\'3 more reviews\'; rules in docs/features.md, Levels). Sent `private, no-store`.',
         response: { 200: envelope(MeSchema) },
       },
     },

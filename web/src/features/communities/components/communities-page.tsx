@@ -1,10 +1,10 @@
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PlusIcon, UsersIcon } from '../../../components/ui/icons';
+import { Segmented } from '../../../components/ui/segmented';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Link, useSearchParams } from '../../../lib/router';
 import { useCommunities } from '../api/communities';
-import { Segmented } from './bits';
 import { CommunityCard } from './community-card';
 
 type Tab = 'discover' | 'mine';

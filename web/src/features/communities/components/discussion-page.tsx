@@ -3,15 +3,18 @@ import { relativeTime } from '@common/format';
 import { useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeftIcon, ChatIcon, PenIcon, TrashIcon } from '../../../components/ui/icons';
+import { LikeButton } from '../../../components/ui/like-button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { Link, useNavigate } from '../../../lib/router';
 import { useComments } from '../api/comments';
 import { reportDiscussion, useDeleteDiscussion, useDiscussion, useLikeDiscussion, useLockDiscussion, useUpdateDiscussion } from '../api/discussions';
-import { ConfirmButton, Edited, fieldClass, LikeButton, ReportDialog, SpoilerBlock } from './bits';
+import { ContentReportDialog, Edited, fieldClass } from './bits';
 import { CommentComposer } from './comment-composer';
 import { CommentNode } from './comment-thread';
 import { communityPath } from './community-card';
@@ -139,7 +142,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
           </>
         )}
       </article>
-      {reporting && <ReportDialog what="discussion" onClose={() => setReporting(false)} send={(reason) => reportDiscussion(discussion.discussionId, reason)} />}
+      {reporting && <ContentReportDialog what="discussion" onClose={() => setReporting(false)} send={(reason) => reportDiscussion(discussion.discussionId, reason)} />}
       <CommentsSection discussion={discussion} />
     </div>
   );

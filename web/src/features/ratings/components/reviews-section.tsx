@@ -3,9 +3,11 @@ import { relativeTime } from '@common/format';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { EyeIcon, HeartIcon, PenIcon, StarIcon } from '../../../components/ui/icons';
+import { PenIcon, StarIcon } from '../../../components/ui/icons';
+import { LikeButton } from '../../../components/ui/like-button';
+import { Segmented } from '../../../components/ui/segmented';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
+import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useReviews } from '../api/get-reviews';
 import { useLikeReview } from '../api/like-review';
@@ -29,22 +31,7 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
           Reviews
           {total > 0 && <span className="ml-2 text-base font-medium text-[var(--muted)] tabular-nums">{total.toLocaleString('en')}</span>}
         </h2>
-        <div role="toolbar" aria-label="Order of reviews" className="inline-flex rounded-full border border-[var(--border)] bg-[var(--surface)] p-1">
-          {sorts.map((s) => (
-            <button
-              key={s.value}
-              type="button"
-              aria-pressed={sort === s.value}
-              onClick={() => setSort(s.value)}
-              className={cn(
-                'h-10 rounded-full px-4 text-sm font-medium transition-colors duration-150 focus-ring sm:h-8',
-                sort === s.value ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'text-[var(--muted)] hover:text-[var(--text)]',
-              )}
-            >
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <Segmented value={sort} options={sorts} onChange={setSort} label="Order of reviews" />
       </div>
 
       {reviews.isPending ? (
@@ -101,9 +88,7 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
 
 function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
   const { user } = useCurrentUser();
-  const [revealed, setRevealed] = useState(false);
   const like = useLikeReview(titleId);
-  const hidden = review.spoiler && !revealed;
   const mine = user?.id === review.author.id;
 
   return (
@@ -130,46 +115,22 @@ function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
         </span>
       </header>
 
-      <div className="relative mt-3">
-        {review.spoiler && (
-          <p className="mb-1 text-[0.7rem] font-semibold tracking-wider text-[var(--danger)] uppercase">Contains spoilers</p>
-        )}
-        <p
-          className={cn('text-sm leading-relaxed whitespace-pre-line break-words', hidden && 'pointer-events-none blur-sm select-none')}
-          aria-hidden={hidden || undefined}
-          data-testid="review-text"
-        >
+      <SpoilerBlock spoiler={review.spoiler} label="spoiler review" className="mt-3">
+        <p className="text-sm leading-relaxed whitespace-pre-line break-words" data-testid="review-text">
           {review.review}
         </p>
-        {hidden && (
-          <div className="absolute inset-0 top-5 grid place-items-center">
-            <Button variant="secondary" size="sm" onClick={() => setRevealed(true)} className="shadow-lg">
-              <EyeIcon size={16} />
-              Show spoiler review
-            </Button>
-          </div>
-        )}
-      </div>
+      </SpoilerBlock>
 
       <footer className="mt-3 flex items-center gap-2">
-        <button
-          type="button"
-          aria-pressed={review.likedByMe}
-          aria-label={`${review.likedByMe ? 'Unlike' : 'Like'} the review by ${review.author.displayName}`}
+        <LikeButton
+          liked={review.likedByMe}
+          count={review.likeCount}
+          label={`the review by ${review.author.displayName}`}
           disabled={!review.abilities.like || like.isPending}
           title={review.abilities.like ? undefined : mine ? 'You cannot like your own review' : undefined}
-          onClick={() => like.mutate({ id: review.id, like: !review.likedByMe, likeCount: review.likeCount })}
-          className={cn(
-            'inline-flex h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-medium tabular-nums transition-colors duration-150 focus-ring disabled:cursor-default sm:h-8',
-            review.likedByMe
-              ? 'border-[var(--accent)]/60 bg-[var(--accent)]/10 text-[var(--accent)]'
-              : 'border-[var(--border)] text-[var(--muted)] enabled:hover:text-[var(--text)]',
-          )}
-        >
-          <HeartIcon size={16} fill={review.likedByMe ? 'currentColor' : 'none'} />
-          <span data-testid="like-count">{review.likeCount}</span>
-          <span className="sr-only">{review.likeCount === 1 ? 'like' : 'likes'}</span>
-        </button>
+          onToggle={() => like.mutate({ id: review.id, like: !review.likedByMe, likeCount: review.likeCount })}
+          testId="like-count"
+        />
         {like.isError && (
           <p role="alert" className="text-xs text-[var(--danger)]">
             {like.error.message}

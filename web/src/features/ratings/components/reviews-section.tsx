@@ -5,8 +5,9 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { PenIcon, StarIcon } from '../../../components/ui/icons';
 import { LikeButton } from '../../../components/ui/like-button';
+import { QueryState } from '../../../components/ui/query-state';
 import { Segmented } from '../../../components/ui/segmented';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useReviews } from '../api/get-reviews';
@@ -34,54 +35,50 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
         <Segmented value={sort} options={sorts} onChange={setSort} label="Order of reviews" />
       </div>
 
-      {reviews.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading reviews">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-2xl" />
-          ))}
-        </div>
-      ) : reviews.isError ? (
-        <div role="alert" className="rounded-2xl border border-[var(--danger)]/50 p-4 text-sm">
-          <p>The reviews did not load. {reviews.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => reviews.refetch()} loading={reviews.isFetching}>
-            Try again
-          </Button>
-        </div>
-      ) : results.length === 0 ? (
-        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-[var(--border)] p-6">
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--accent)]" aria-hidden="true">
-            <PenIcon size={22} />
-          </span>
-          <div>
-            <p className="font-medium">No reviews of {title} yet</p>
-            <p className="text-sm text-[var(--muted)]">Rate it and write the first: a few lines are enough.</p>
+      <QueryState
+        query={reviews}
+        loading={<SkeletonList label="Loading reviews" itemClassName="h-28 w-full rounded-2xl" />}
+        errorTitle="The reviews did not load"
+        errorVariant="box"
+        empty={
+          <div className="flex items-center gap-4 rounded-2xl border border-dashed border-[var(--border)] p-6">
+            <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--accent)]" aria-hidden="true">
+              <PenIcon size={22} />
+            </span>
+            <div>
+              <p className="font-medium">No reviews of {title} yet</p>
+              <p className="text-sm text-[var(--muted)]">Rate it and write the first: a few lines are enough.</p>
+            </div>
           </div>
-        </div>
-      ) : (
-        <>
-          <ul className="space-y-3">
-            {results.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} titleId={titleId} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 flex flex-col items-center gap-2">
-            {reviews.hasNextPage ? (
-              <Button variant="secondary" onClick={() => reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
-                Load more reviews
-              </Button>
-            ) : (
-              results.length > 3 && <p className="text-sm text-[var(--muted)]">That is every review.</p>
-            )}
-            {reviews.isFetchNextPageError && (
-              <p role="alert" className="text-sm text-[var(--danger)]">
-                More reviews did not load. Try again.
-              </p>
-            )}
-          </div>
-        </>
-      )}
+        }
+        isEmpty={() => results.length === 0}
+      >
+        {() => (
+          <>
+            <ul className="space-y-3">
+              {results.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} titleId={titleId} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 flex flex-col items-center gap-2">
+              {reviews.hasNextPage ? (
+                <Button variant="secondary" onClick={() => reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
+                  Load more reviews
+                </Button>
+              ) : (
+                results.length > 3 && <p className="text-sm text-[var(--muted)]">That is every review.</p>
+              )}
+              {reviews.isFetchNextPageError && (
+                <p role="alert" className="text-sm text-[var(--danger)]">
+                  More reviews did not load. Try again.
+                </p>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

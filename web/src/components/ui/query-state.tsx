@@ -105,6 +105,7 @@ export function QueryError({
       return (
         <Notice
           alert
+          icon={icon}
           action={
             <button type="button" className={noticeButtonClass} onClick={onRetry} aria-busy={retrying || undefined}>
               Try again

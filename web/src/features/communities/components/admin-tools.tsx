@@ -3,13 +3,13 @@ import { relativeTime } from '@common/format';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Link, useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useAnswerJoinRequest, useDismissReport, useJoinRequests, useMembers, useRemoveMember, useReports, useTransferAdmin } from '../api/admin';
 import { useDeleteCommunity, useUpdateCommunity } from '../api/communities';
-import { ConfirmButton } from './bits';
 import { CommunityForm } from './community-form';
 import { discussionPath } from './top-discussion-card';
 

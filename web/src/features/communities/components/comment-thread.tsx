@@ -3,10 +3,13 @@ import { relativeTime } from '@common/format';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { ChevronDownIcon, ChevronRightIcon, PenIcon, TrashIcon } from '../../../components/ui/icons';
+import { LikeButton } from '../../../components/ui/like-button';
+import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { cn } from '../../../lib/cn';
 import { reportComment, type Thread, useDeleteComment, useLikeComment, useReplies, useUpdateComment } from '../api/comments';
-import { ConfirmButton, Edited, fieldClass, LikeButton, ReportDialog, SpoilerBlock } from './bits';
+import { ContentReportDialog, Edited, fieldClass } from './bits';
 import { CommentComposer } from './comment-composer';
 import { FlagIcon, ReplyIcon } from './icons';
 import { PlainText } from './plain-text';
@@ -166,7 +169,7 @@ export function CommentNode({
           )}
         </div>
       )}
-      {reporting && <ReportDialog what="comment" onClose={() => setReporting(false)} send={(reason) => reportComment(thread, comment.commentId, reason)} />}
+      {reporting && <ContentReportDialog what="comment" onClose={() => setReporting(false)} send={(reason) => reportComment(thread, comment.commentId, reason)} />}
     </article>
   );
 }

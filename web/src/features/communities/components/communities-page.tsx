@@ -1,10 +1,11 @@
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PlusIcon, UsersIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
+import { Segmented } from '../../../components/ui/segmented';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { Link, useSearchParams } from '../../../lib/router';
 import { useCommunities } from '../api/communities';
-import { Segmented } from './bits';
 import { CommunityCard } from './community-card';
 
 type Tab = 'discover' | 'mine';
@@ -40,62 +41,52 @@ export function CommunitiesPage() {
           ]}
         />
       </div>
-      {communities.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" role="status" aria-label="Loading communities">
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} className="h-64 rounded-2xl" />
-          ))}
-        </div>
-      ) : communities.isError ? (
-        <EmptyState
-          tone="error"
-          icon={<UsersIcon size={24} />}
-          title="The communities did not load"
-          action={
-            <Button variant="secondary" onClick={() => communities.refetch()} loading={communities.isFetching}>
-              Try again
-            </Button>
-          }
-        >
-          {communities.error.message}
-        </EmptyState>
-      ) : results.length === 0 ? (
-        <EmptyState
-          icon={<UsersIcon size={24} />}
-          title={tab === 'mine' ? 'You have not joined a community yet' : 'No communities yet'}
-          action={
-            <>
-              {tab === 'mine' && (
-                <Button variant="secondary" onClick={() => setTab('discover')}>
-                  Discover communities
+      <QueryState
+        query={communities}
+        loading={<SkeletonList label="Loading communities" count={6} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" itemClassName="h-64 rounded-2xl" />}
+        errorTitle="The communities did not load"
+        errorIcon={<UsersIcon size={24} />}
+        empty={
+          <EmptyState
+            icon={<UsersIcon size={24} />}
+            title={tab === 'mine' ? 'You have not joined a community yet' : 'No communities yet'}
+            action={
+              <>
+                {tab === 'mine' && (
+                  <Button variant="secondary" onClick={() => setTab('discover')}>
+                    Discover communities
+                  </Button>
+                )}
+                <Link to="/createCommunity" className={buttonClasses(tab === 'mine' ? 'ghost' : 'primary')}>
+                  Create one
+                </Link>
+              </>
+            }
+          >
+            {tab === 'mine' ? 'Join one to see it here, or start your own around a genre, a director or a show.' : 'Be the first: start one around a genre, a director or a show.'}
+          </EmptyState>
+        }
+        isEmpty={() => results.length === 0}
+      >
+        {() => (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+              {results.map((c) => (
+                <li key={c.communityId}>
+                  <CommunityCard community={c} className="h-full" />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 flex justify-center">
+              {communities.hasNextPage && (
+                <Button variant="secondary" onClick={() => communities.fetchNextPage()} loading={communities.isFetchingNextPage}>
+                  Load more communities
                 </Button>
               )}
-              <Link to="/createCommunity" className={buttonClasses(tab === 'mine' ? 'ghost' : 'primary')}>
-                Create one
-              </Link>
-            </>
-          }
-        >
-          {tab === 'mine' ? 'Join one to see it here, or start your own around a genre, a director or a show.' : 'Be the first: start one around a genre, a director or a show.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-            {results.map((c) => (
-              <li key={c.communityId}>
-                <CommunityCard community={c} className="h-full" />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 flex justify-center">
-            {communities.hasNextPage && (
-              <Button variant="secondary" onClick={() => communities.fetchNextPage()} loading={communities.isFetchingNextPage}>
-                Load more communities
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

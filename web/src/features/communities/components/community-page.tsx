@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { UsersIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -24,25 +25,12 @@ type Tab = 'discussions' | 'about' | 'members' | 'admin';
 /** community/{communityId}: about, members, the join button, discussions, and the admin tools for the admin. */
 export function CommunityPage({ communityId }: { communityId: string }) {
   const community = useCommunity(communityId);
-  if (community.isPending) return <CommunitySkeleton />;
-  if (community.isError) {
-    if (isApiError(community.error) && (community.error.status === 404 || community.error.status === 400)) return <CommunityNotFound />;
-    return (
-      <EmptyState
-        tone="error"
-        icon={<UsersIcon size={24} />}
-        title="This community did not load"
-        action={
-          <Button variant="secondary" onClick={() => community.refetch()} loading={community.isFetching}>
-            Try again
-          </Button>
-        }
-      >
-        {community.error.message}
-      </EmptyState>
-    );
-  }
-  return <CommunityView community={community.data} />;
+  if (community.isError && isApiError(community.error) && (community.error.status === 404 || community.error.status === 400)) return <CommunityNotFound />;
+  return (
+    <QueryState query={community} loading={<CommunitySkeleton />} errorTitle="This community did not load" errorIcon={<UsersIcon size={24} />}>
+      {(data) => <CommunityView community={data} />}
+    </QueryState>
+  );
 }
 
 export function CommunityNotFound() {

@@ -4,12 +4,13 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon, HeartIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
+import { Segmented } from '../../../components/ui/segmented';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
 import { useDiscussions } from '../api/discussions';
 import type { DiscussionSort } from '../api/keys';
-import { Segmented } from './bits';
 import { CommunityImage } from './community-image';
 import { LockIcon } from './icons';
 import { discussionPath } from './top-discussion-card';
@@ -100,47 +101,37 @@ export function DiscussionList({
           <p className="text-xs text-[var(--muted)]">{sort === 'new' ? 'Newest first' : 'Latest comment first'}</p>
         )}
       </div>
-      {discussions.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading discussions">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-2xl" />
-          ))}
-        </div>
-      ) : discussions.isError ? (
-        <EmptyState
-          tone="error"
-          icon={<ChatIcon size={24} />}
-          title="The discussions did not load"
-          action={
-            <Button variant="secondary" onClick={() => discussions.refetch()} loading={discussions.isFetching}>
-              Try again
-            </Button>
-          }
-        >
-          {discussions.error.message}
-        </EmptyState>
-      ) : results.length === 0 ? (
-        <EmptyState icon={<ChatIcon size={24} />} title={emptyTitle} action={emptyAction}>
-          {emptyText}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-3">
-            {results.map((d) => (
-              <li key={d.discussionId}>
-                <DiscussionRow discussion={d} showCommunity={communityId === null} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 flex justify-center">
-            {discussions.hasNextPage && (
-              <Button variant="secondary" onClick={() => discussions.fetchNextPage()} loading={discussions.isFetchingNextPage}>
-                Load more discussions
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+      <QueryState
+        query={discussions}
+        loading={<SkeletonList label="Loading discussions" itemClassName="h-28 w-full rounded-2xl" />}
+        errorTitle="The discussions did not load"
+        errorIcon={<ChatIcon size={24} />}
+        empty={
+          <EmptyState icon={<ChatIcon size={24} />} title={emptyTitle} action={emptyAction}>
+            {emptyText}
+          </EmptyState>
+        }
+        isEmpty={() => results.length === 0}
+      >
+        {() => (
+          <>
+            <ul className="space-y-3">
+              {results.map((d) => (
+                <li key={d.discussionId}>
+                  <DiscussionRow discussion={d} showCommunity={communityId === null} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 flex justify-center">
+              {discussions.hasNextPage && (
+                <Button variant="secondary" onClick={() => discussions.fetchNextPage()} loading={discussions.isFetchingNextPage}>
+                  Load more discussions
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,15 +3,19 @@ import { relativeTime } from '@common/format';
 import { useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeftIcon, ChatIcon, PenIcon, TrashIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LikeButton } from '../../../components/ui/like-button';
+import { QueryState } from '../../../components/ui/query-state';
+import { Skeleton, SkeletonList } from '../../../components/ui/skeleton';
+import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { Link, useNavigate } from '../../../lib/router';
 import { useComments } from '../api/comments';
 import { reportDiscussion, useDeleteDiscussion, useDiscussion, useLikeDiscussion, useLockDiscussion, useUpdateDiscussion } from '../api/discussions';
-import { ConfirmButton, Edited, fieldClass, LikeButton, ReportDialog, SpoilerBlock } from './bits';
+import { ContentReportDialog, Edited, fieldClass } from './bits';
 import { CommentComposer } from './comment-composer';
 import { CommentNode } from './comment-thread';
 import { communityPath } from './community-card';
@@ -22,24 +26,24 @@ import { PlainText } from './plain-text';
 /** community/{communityId}/discussions/{discussionId}: the discussion, its likes, and its comments with their reply threads. */
 export function DiscussionPage({ communityId, discussionId }: { communityId: string; discussionId: string }) {
   const discussion = useDiscussion(discussionId);
-  if (discussion.isPending) {
-    return (
-      <div className="mx-auto max-w-3xl" role="status" aria-label="Loading the discussion">
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="mt-4 h-9 w-3/4" />
-        <Skeleton className="mt-6 h-40 w-full rounded-2xl" />
-      </div>
-    );
-  }
-  if (discussion.isError || discussion.data.communityId !== communityId) {
-    if (!discussion.isError || (isApiError(discussion.error) && (discussion.error.status === 404 || discussion.error.status === 400))) return <DiscussionNotFound />;
-    return (
-      <EmptyState tone="error" icon={<ChatIcon size={24} />} title="This discussion did not load" action={<Button variant="secondary" onClick={() => discussion.refetch()} loading={discussion.isFetching}>Try again</Button>}>
-        {discussion.error.message}
-      </EmptyState>
-    );
-  }
-  return <DiscussionView discussion={discussion.data} />;
+  const missing = discussion.isError && isApiError(discussion.error) && (discussion.error.status === 404 || discussion.error.status === 400);
+  if (missing || (discussion.data && discussion.data.communityId !== communityId)) return <DiscussionNotFound />;
+  return (
+    <QueryState
+      query={discussion}
+      loading={
+        <div className="mx-auto max-w-3xl" role="status" aria-label="Loading the discussion">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="mt-4 h-9 w-3/4" />
+          <Skeleton className="mt-6 h-40 w-full rounded-2xl" />
+        </div>
+      }
+      errorTitle="This discussion did not load"
+      errorIcon={<ChatIcon size={24} />}
+    >
+      {(d) => <DiscussionView discussion={d} />}
+    </QueryState>
+  );
 }
 
 function DiscussionNotFound() {
@@ -139,7 +143,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
           </>
         )}
       </article>
-      {reporting && <ReportDialog what="discussion" onClose={() => setReporting(false)} send={(reason) => reportDiscussion(discussion.discussionId, reason)} />}
+      {reporting && <ContentReportDialog what="discussion" onClose={() => setReporting(false)} send={(reason) => reportDiscussion(discussion.discussionId, reason)} />}
       <CommentsSection discussion={discussion} />
     </div>
   );
@@ -217,38 +221,35 @@ function CommentsSection({ discussion }: { discussion: Discussion }) {
             <CommentNode key={focus.commentId} comment={focus} depth={0} thread={thread} onContinue={handleContinue} expandAll />
           </div>
         </div>
-      ) : comments.isPending ? (
-        <div className="mt-6 space-y-3" role="status" aria-label="Loading comments">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
-          ))}
-        </div>
-      ) : comments.isError ? (
-        <div role="alert" className="mt-6 rounded-2xl border border-[var(--danger)]/50 p-4 text-sm">
-          <p>The comments did not load. {comments.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => comments.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : results.length === 0 ? (
-        <p className="mt-6 text-sm text-[var(--muted)]">{discussion.abilities.comment ? 'No comments yet. Say what you think.' : 'No comments.'}</p>
       ) : (
-        <>
-          <ul className="mt-6 space-y-5">
-            {results.map((c) => (
-              <li key={c.commentId}>
-                <CommentNode comment={c} depth={0} thread={thread} onContinue={handleContinue} />
-              </li>
-            ))}
-          </ul>
-          {comments.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" onClick={() => comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
-                Load more comments
-              </Button>
-            </div>
+        <QueryState
+          query={comments}
+          loading={<SkeletonList label="Loading comments" className="mt-6 space-y-3" itemClassName="h-20 w-full rounded-2xl" />}
+          errorTitle="The comments did not load"
+          errorVariant="box"
+          errorClassName="mt-6"
+          empty={<p className="mt-6 text-sm text-[var(--muted)]">{discussion.abilities.comment ? 'No comments yet. Say what you think.' : 'No comments.'}</p>}
+          isEmpty={() => results.length === 0}
+        >
+          {() => (
+            <>
+              <ul className="mt-6 space-y-5">
+                {results.map((c) => (
+                  <li key={c.commentId}>
+                    <CommentNode comment={c} depth={0} thread={thread} onContinue={handleContinue} />
+                  </li>
+                ))}
+              </ul>
+              {comments.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button variant="secondary" onClick={() => comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
+                    Load more comments
+                  </Button>
+                </div>
+              )}
+            </>
           )}
-        </>
+        </QueryState>
       )}
     </section>
   );

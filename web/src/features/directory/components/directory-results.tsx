@@ -2,10 +2,10 @@ import type { MediaSearchPage } from '@common/contracts/titles';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { FilmIcon } from '../../../components/ui/icons';
 import { PosterCard } from '../../../components/ui/poster';
 import { PosterGridSkeleton, posterGridClass } from '../../../components/ui/poster-grid';
+import { QueryState } from '../../../components/ui/query-state';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { fromSearchResult } from '../../../lib/media';
 
@@ -32,53 +32,53 @@ export function DirectoryResults({ query, ranked = false, showDate = false, empt
   const canLoadMore = Boolean(query.hasNextPage) && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInViewCallback<HTMLDivElement>(() => fetchNextPage(), canLoadMore);
 
-  if (query.isPending) return <PosterGridSkeleton count={16} />;
-  if (query.isError) {
-    return (
-      <EmptyState tone="error" icon={<FilmIcon size={24} />} title="These titles did not load"
-        action={<Button variant="secondary" onClick={() => query.refetch()} loading={query.isFetching}>Try again</Button>}>
-        {query.error.message}
-      </EmptyState>
-    );
-  }
-  const results = query.data.pages.flatMap((page) => page.results);
-  if (results.length === 0) return <>{empty}</>;
-
+  const results = query.data?.pages.flatMap((page) => page.results) ?? [];
   return (
-    <>
-      <ul className={posterGridClass}>
-        {results.map((result, index) => {
-          const date = showDate ? releaseLabel(result.releaseDate) : null;
-          return (
-            <li key={`${result.type}-${result.id}`}>
-              <PosterCard
-                item={fromSearchResult(result)}
-                badge={
-                  ranked ? (
-                    <span className="absolute top-2 right-2 grid h-8 min-w-8 place-items-center rounded-full bg-black/75 px-2 text-sm font-bold text-white tabular-nums ring-1 ring-white/20 backdrop-blur">
-                      {index + 1}
-                    </span>
-                  ) : date ? (
-                    <span className="absolute inset-x-2 bottom-2 rounded-lg bg-black/75 px-2 py-1 text-center text-xs font-semibold text-white backdrop-blur">{date}</span>
-                  ) : undefined
-                }
-              />
-            </li>
-          );
-        })}
-      </ul>
-      <div ref={sentinel} className="mt-10 flex flex-col items-center gap-3">
-        {query.isFetchingNextPage && <PosterGridSkeleton count={6} />}
-        {query.isFetchNextPageError && (
-          <div role="alert" className="flex flex-col items-center gap-3 text-sm text-[var(--muted)]">
-            More titles did not load.
-            <Button variant="secondary" onClick={() => fetchNextPage()}>
-              Try again
-            </Button>
+    <QueryState
+      query={query}
+      loading={<PosterGridSkeleton count={16} />}
+      errorTitle="These titles did not load"
+      errorIcon={<FilmIcon size={24} />}
+      empty={empty ?? null}
+      isEmpty={() => results.length === 0}
+    >
+      {() => (
+        <>
+          <ul className={posterGridClass}>
+            {results.map((result, index) => {
+              const date = showDate ? releaseLabel(result.releaseDate) : null;
+              return (
+                <li key={`${result.type}-${result.id}`}>
+                  <PosterCard
+                    item={fromSearchResult(result)}
+                    badge={
+                      ranked ? (
+                        <span className="absolute top-2 right-2 grid h-8 min-w-8 place-items-center rounded-full bg-black/75 px-2 text-sm font-bold text-white tabular-nums ring-1 ring-white/20 backdrop-blur">
+                          {index + 1}
+                        </span>
+                      ) : date ? (
+                        <span className="absolute inset-x-2 bottom-2 rounded-lg bg-black/75 px-2 py-1 text-center text-xs font-semibold text-white backdrop-blur">{date}</span>
+                      ) : undefined
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          <div ref={sentinel} className="mt-10 flex flex-col items-center gap-3">
+            {query.isFetchingNextPage && <PosterGridSkeleton count={6} />}
+            {query.isFetchNextPageError && (
+              <div role="alert" className="flex flex-col items-center gap-3 text-sm text-[var(--muted)]">
+                More titles did not load.
+                <Button variant="secondary" onClick={() => fetchNextPage()}>
+                  Try again
+                </Button>
+              </div>
+            )}
+            {!query.hasNextPage && results.length > 12 && <p className="text-sm text-[var(--muted)]">You’ve reached the end of this list.</p>}
           </div>
-        )}
-        {!query.hasNextPage && results.length > 12 && <p className="text-sm text-[var(--muted)]">You’ve reached the end of this list.</p>}
-      </div>
-    </>
+        </>
+      )}
+    </QueryState>
   );
 }

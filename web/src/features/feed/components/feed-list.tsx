@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon, ListIcon, StarIcon, UsersIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster';
+import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { titlePath, typeLabel } from '../../../lib/media';
 import { Link } from '../../../lib/router';
@@ -17,51 +18,48 @@ const profilePath = (p: PersonCard) => `/profile/${encodeURIComponent(p.username
 /** The feed of followed people, newest first, with Load more (keyset pages). `limit` is the page size. */
 export default function FeedList({ limit = 10 }: { limit?: number }) {
   const feed = useInfiniteQuery(feedQueryOptions(limit));
-  if (feed.isPending) {
-    return (
-      <ul aria-label="Loading the feed" className="grid gap-3">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
-            <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <div aria-hidden="true" className="skeleton rounded-lg h-4 w-2/3" />
-              <div aria-hidden="true" className="skeleton rounded-lg h-3 w-1/3" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (feed.isError) {
-    return (
-      <EmptyState tone="error" title="The feed did not load" action={<Button variant="secondary" onClick={() => feed.refetch()}>Try again</Button>}>
-        {feed.error.message}
-      </EmptyState>
-    );
-  }
-  const items = feed.data.pages.flatMap((p) => p.results);
-  if (items.length === 0) {
-    return (
-      <EmptyState icon={<UsersIcon />} title="Nothing from people you follow yet">
-        Follow fans whose taste you like: their ratings, reviews and public lists show up here, newest first.
-      </EmptyState>
-    );
-  }
+  const items = feed.data?.pages.flatMap((p) => p.results) ?? [];
   return (
-    <div className="@container">
-      <ul className="grid gap-3 @3xl:grid-cols-2" aria-label="From people you follow">
-        {items.map((item) => (
-          <FeedItem key={`${item.kind}-${item.id}`} item={item} />
-        ))}
-      </ul>
-      {feed.hasNextPage && (
-        <div className="mt-4 text-center">
-          <Button variant="secondary" loading={feed.isFetchingNextPage} onClick={() => feed.fetchNextPage()}>
-            Load more
-          </Button>
+    <QueryState
+      query={feed}
+      loading={
+        <ul aria-label="Loading the feed" className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
+              <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <div aria-hidden="true" className="skeleton rounded-lg h-4 w-2/3" />
+                <div aria-hidden="true" className="skeleton rounded-lg h-3 w-1/3" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      }
+      errorTitle="The feed did not load"
+      empty={
+        <EmptyState icon={<UsersIcon />} title="Nothing from people you follow yet">
+          Follow fans whose taste you like: their ratings, reviews and public lists show up here, newest first.
+        </EmptyState>
+      }
+      isEmpty={() => items.length === 0}
+    >
+      {() => (
+        <div className="@container">
+          <ul className="grid gap-3 @3xl:grid-cols-2" aria-label="From people you follow">
+            {items.map((item) => (
+              <FeedItem key={`${item.kind}-${item.id}`} item={item} />
+            ))}
+          </ul>
+          {feed.hasNextPage && (
+            <div className="mt-4 text-center">
+              <Button variant="secondary" loading={feed.isFetchingNextPage} onClick={() => feed.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          )}
         </div>
       )}
-    </div>
+    </QueryState>
   );
 }
 

@@ -1,12 +1,13 @@
 import { capitalizeWords, firstName } from '@common/format';
 import { type ComponentType, Suspense, useState } from 'react';
+import { Notice } from '../../../components/ui/notice';
+import { QueryState } from '../../../components/ui/query-state';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
 import { HomeCarousel } from './home-carousel';
 import { HomeSection } from './home-section';
-import { SectionNotice } from './section-notice';
 import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
 import { TrendingListsSlot } from './trending-lists-slot';
 import { WeeklyPopularRow } from './weekly-popular-row';
@@ -84,18 +85,19 @@ function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: '
 
 function TopPicks() {
   const carousel = useCarousel();
-  if (carousel.isPending) {
-    return (
-      <div role="status" aria-label="Loading the top movies and TV shows">
-        <CarouselSkeleton />
-      </div>
-    );
-  }
-  if (carousel.isError) {
-    return <SectionNotice action={{ label: 'Try again', onClick: () => carousel.refetch() }}>The top picks did not load. {carousel.error.message}</SectionNotice>;
-  }
-  if (carousel.data.length === 0) {
-    return <SectionNotice>Top picks appear here once the catalogue has titles: the 10 most popular movies and TV shows take turns.</SectionNotice>;
-  }
-  return <HomeCarousel items={carousel.data} />;
+  return (
+    <QueryState
+      query={carousel}
+      loading={
+        <div role="status" aria-label="Loading the top movies and TV shows">
+          <CarouselSkeleton />
+        </div>
+      }
+      errorTitle="The top picks did not load"
+      errorVariant="notice"
+      empty={<Notice>Top picks appear here once the catalogue has titles: the 10 most popular movies and TV shows take turns.</Notice>}
+    >
+      {(items) => <HomeCarousel items={items} />}
+    </QueryState>
+  );
 }

@@ -1,9 +1,10 @@
 import type { TitleType } from '@common/contracts/titles';
 import type { ReactNode } from 'react';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeftIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
+import { QueryState } from '../../../components/ui/query-state';
 import { fromHomeItem } from '../../../lib/media';
 import { Link } from '../../../lib/router';
 import { useWeeklyPopular } from '../api/get-weekly-popular';
@@ -30,21 +31,23 @@ export function WeeklyPopularPage({ titleType, children }: { titleType: TitleTyp
       </header>
       {children}
       {children && <h2 className="mb-4 text-xl font-semibold tracking-tight sm:text-2xl">This week’s top {what}</h2>}
-      {query.isPending ? (
-        <PosterGridSkeleton count={16} />
-      ) : query.isError ? (
-        <EmptyState tone="error" icon={<Icon size={24} />} title={`Popular ${what} did not load`}
-          action={<Button variant="secondary" onClick={() => query.refetch()} loading={query.isFetching}>Try again</Button>}>
-          {query.error.message}
-        </EmptyState>
-      ) : query.data.length === 0 ? (
-        <EmptyState icon={<Icon size={24} />} title={`No popular ${what} yet`}
-          action={<Link to="/directory" className={buttonClasses('secondary')}>Browse the directory</Link>}>
-          The catalogue is empty, so there is nothing to rank this week.
-        </EmptyState>
-      ) : (
-        <PosterGrid items={query.data.map(fromHomeItem)} />
-      )}
+      <QueryState
+        query={query}
+        loading={<PosterGridSkeleton count={16} />}
+        errorTitle={`Popular ${what} did not load`}
+        errorIcon={<Icon size={24} />}
+        empty={
+          <EmptyState icon={<Icon size={24} />} title={`No popular ${what} yet`}
+            action={<Link to="/directory" className={buttonClasses('secondary')}>Browse the directory</Link>}>
+            The catalogue is empty, so there is nothing to rank this week.
+          </EmptyState>
+        }
+        isEmpty={(data) => data.length === 0}
+      >
+        {(data) => (
+          <PosterGrid items={data.map(fromHomeItem)} />
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ListIcon, PenIcon } from '../../../components/ui/icons';
 import { formatListDate, listEditPath, listViewPath } from '../../../components/ui/list-card';
 import { LockIcon, ShareIcon } from '../../../components/ui/list-icons';
 import { PosterImage } from '../../../components/ui/poster';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { titlePath, typeLabel } from '../../../lib/media';
 import { Link } from '../../../lib/router';
@@ -31,26 +32,15 @@ export function ListViewPage({ listId, notFound }: { listId: string; notFound: R
     recordListView(listId).catch((error) => console.error('list view not recorded', error));
   }, [visible, listId]);
 
-  if (list.isPending) return <ViewSkeleton />;
-  if (list.isError) {
-    if (isListMissing(list.error)) return <>{notFound}</>;
-    return (
-      <EmptyState
-        tone="error"
-        icon={<ListIcon size={24} />}
-        title="This list did not load"
-        action={
-          <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-            Try again
-          </Button>
-        }
-      >
-        <title>List · Reelhouse</title>
-        {list.error.message}
-      </EmptyState>
-    );
-  }
-  return <ListView list={list.data} />;
+  if (list.isError && isListMissing(list.error)) return <>{notFound}</>;
+  return (
+    <>
+      {list.isError && !list.data && <title>List · Reelhouse</title>}
+      <QueryState query={list} loading={<ViewSkeleton />} errorTitle="This list did not load" errorIcon={<ListIcon size={24} />}>
+        {(data) => <ListView list={data} />}
+      </QueryState>
+    </>
+  );
 }
 
 function ListView({ list }: { list: ListDetails }) {

@@ -1,8 +1,8 @@
 import type { Badge } from '@common/contracts/gems';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { GemIcon } from '../../../components/ui/gem-icon';
 import { CheckIcon, StarIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
@@ -39,73 +39,76 @@ export function BadgesPage() {
           </Link>
         </p>
       )}
-      {badges.isPending ? (
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {Array.from({ length: 8 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-48 rounded-2xl" />
-          ))}
-        </div>
-      ) : badges.isError ? (
-        <EmptyState tone="error" icon={<StarIcon size={24} />} title="The badges did not load" action={<Button onClick={() => badges.refetch()}>Try again</Button>}>
-          {badges.error.message}
-        </EmptyState>
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-          {badges.data.badges.map((b) => {
-            const short = !b.owned && badges.data.balance < b.price;
-            const busy = change.isPending && change.variables?.badgeId === b.id;
-            return (
-              <li
-                key={b.id}
-                className={cn('flex flex-col items-center rounded-2xl border bg-[var(--surface)] p-4 text-center', b.equipped ? 'border-[var(--accent)]' : 'border-[var(--border)]')}
-                data-testid={`badge-${b.id}`}
-              >
-                <span className="grid h-16 w-16 place-items-center rounded-full text-3xl shadow-inner" style={{ background: b.color }} aria-hidden="true">
-                  {b.emoji}
-                </span>
-                <p className="mt-3 font-semibold">{b.name}</p>
-                <p className="inline-flex items-center gap-1 text-sm text-[var(--muted)] tabular-nums">
-                  {b.owned ? (
-                    'Owned'
-                  ) : (
-                    <>
-                      <GemIcon size={14} className="text-[#5ed0ff]" />
-                      {b.price.toLocaleString()} gems
-                    </>
-                  )}
-                </p>
-                <div className="mt-3 w-full">
-                  {b.equipped ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="w-full border border-[var(--accent)] text-[var(--accent)]"
-                      loading={change.isPending && change.variables?.action === 'unequip'}
-                      onClick={() => act(null, 'unequip')}
-                      aria-label={`Take off ${b.name}`}
-                    >
-                      <CheckIcon size={16} /> Equipped
-                    </Button>
-                  ) : b.owned ? (
-                    <Button size="sm" className="w-full" loading={busy} onClick={() => act(b, 'equip')} aria-label={`Equip ${b.name}`}>
-                      Equip
-                    </Button>
-                  ) : short ? (
-                    <Link to="/gems" className={buttonClasses('ghost', 'sm', 'w-full')}>
-                      Get more gems
-                    </Link>
-                  ) : (
-                    <Button variant="secondary" size="sm" className="w-full" loading={busy} onClick={() => act(b, 'buy')} aria-label={`Buy ${b.name} for ${b.price} gems`}>
-                      Buy
-                    </Button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={badges}
+        loading={
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {Array.from({ length: 8 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <Skeleton key={i} className="h-48 rounded-2xl" />
+            ))}
+          </div>
+        }
+        errorTitle="The badges did not load"
+        errorIcon={<StarIcon size={24} />}
+      >
+        {(data) => (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+            {data.badges.map((b) => {
+              const short = !b.owned && data.balance < b.price;
+              const busy = change.isPending && change.variables?.badgeId === b.id;
+              return (
+                <li
+                  key={b.id}
+                  className={cn('flex flex-col items-center rounded-2xl border bg-[var(--surface)] p-4 text-center', b.equipped ? 'border-[var(--accent)]' : 'border-[var(--border)]')}
+                  data-testid={`badge-${b.id}`}
+                >
+                  <span className="grid h-16 w-16 place-items-center rounded-full text-3xl shadow-inner" style={{ background: b.color }} aria-hidden="true">
+                    {b.emoji}
+                  </span>
+                  <p className="mt-3 font-semibold">{b.name}</p>
+                  <p className="inline-flex items-center gap-1 text-sm text-[var(--muted)] tabular-nums">
+                    {b.owned ? (
+                      'Owned'
+                    ) : (
+                      <>
+                        <GemIcon size={14} className="text-[#5ed0ff]" />
+                        {b.price.toLocaleString()} gems
+                      </>
+                    )}
+                  </p>
+                  <div className="mt-3 w-full">
+                    {b.equipped ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="w-full border border-[var(--accent)] text-[var(--accent)]"
+                        loading={change.isPending && change.variables?.action === 'unequip'}
+                        onClick={() => act(null, 'unequip')}
+                        aria-label={`Take off ${b.name}`}
+                      >
+                        <CheckIcon size={16} /> Equipped
+                      </Button>
+                    ) : b.owned ? (
+                      <Button size="sm" className="w-full" loading={busy} onClick={() => act(b, 'equip')} aria-label={`Equip ${b.name}`}>
+                        Equip
+                      </Button>
+                    ) : short ? (
+                      <Link to="/gems" className={buttonClasses('ghost', 'sm', 'w-full')}>
+                        Get more gems
+                      </Link>
+                    ) : (
+                      <Button variant="secondary" size="sm" className="w-full" loading={busy} onClick={() => act(b, 'buy')} aria-label={`Buy ${b.name} for ${b.price} gems`}>
+                        Buy
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

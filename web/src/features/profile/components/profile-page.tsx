@@ -1,5 +1,5 @@
 import { LEVELS, type LevelProgress } from '@common/contracts/levels';
-import type { Profile } from '@common/contracts/people';
+import { type Profile, REPORT_REASON_MAX } from '@common/contracts/people';
 import { compactCount } from '@common/format';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { PenIcon, SparkIcon, UserIcon } from '../../../components/ui/icons';
 import { ListCardRow, ListCardRowSkeleton } from '../../../components/ui/list-card';
 import { PosterRow } from '../../../components/ui/poster';
 import { type PictureBadge, type PremiumStatus, ProfilePicture } from '../../../components/ui/profile-picture';
+import { ReportDialog } from '../../../components/ui/report-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
 import { isApiError } from '../../../lib/api-client';
@@ -16,10 +17,9 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { fromSearchResult } from '../../../lib/media';
 import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
-import { useBlock, useFollow, usePersonLists, useProfile } from '../api/people';
+import { useBlock, useFollow, usePersonLists, useProfile, useReportPerson } from '../api/people';
 import { ActivityTabs } from './activity-tabs';
 import { FollowListDialog } from './follow-list-dialog';
-import { ReportDialog } from './report-dialog';
 
 const premiumOf = (status: string): PremiumStatus => {
   const s = status.toLowerCase();
@@ -125,6 +125,7 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
   const { user } = useCurrentUser();
   const follow = useFollow(suffix, user?.id ?? '');
   const block = useBlock(suffix);
+  const report = useReportPerson();
   const [reporting, setReporting] = useState(false);
 
   if (profile.isMe) {
@@ -189,7 +190,15 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
           </>
         )}
       </MoreMenu>
-      {reporting && <ReportDialog userId={profile.id} name={profile.displayName} onClose={() => setReporting(false)} />}
+      {reporting && (
+        <ReportDialog
+          title={`Report ${profile.displayName}`}
+          label="What is wrong?"
+          maxLength={REPORT_REASON_MAX}
+          send={(reason) => report.mutateAsync({ userId: profile.id, reason })}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </div>
   );
 }

@@ -3,9 +3,12 @@ import { relativeTime } from '@common/format';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { EyeIcon, HeartIcon, PenIcon, StarIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
+import { PenIcon, StarIcon } from '../../../components/ui/icons';
+import { LikeButton } from '../../../components/ui/like-button';
+import { QueryState } from '../../../components/ui/query-state';
+import { Segmented } from '../../../components/ui/segmented';
+import { SkeletonList } from '../../../components/ui/skeleton';
+import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useReviews } from '../api/get-reviews';
 import { useLikeReview } from '../api/like-review';
@@ -29,81 +32,60 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
           Reviews
           {total > 0 && <span className="ml-2 text-base font-medium text-[var(--muted)] tabular-nums">{total.toLocaleString('en')}</span>}
         </h2>
-        <div role="toolbar" aria-label="Order of reviews" className="inline-flex rounded-full border border-[var(--border)] bg-[var(--surface)] p-1">
-          {sorts.map((s) => (
-            <button
-              key={s.value}
-              type="button"
-              aria-pressed={sort === s.value}
-              onClick={() => setSort(s.value)}
-              className={cn(
-                'h-10 rounded-full px-4 text-sm font-medium transition-colors duration-150 focus-ring sm:h-8',
-                sort === s.value ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'text-[var(--muted)] hover:text-[var(--text)]',
-              )}
-            >
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <Segmented value={sort} options={sorts} onChange={setSort} label="Order of reviews" />
       </div>
 
-      {reviews.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading reviews">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-2xl" />
-          ))}
-        </div>
-      ) : reviews.isError ? (
-        <div role="alert" className="rounded-2xl border border-[var(--danger)]/50 p-4 text-sm">
-          <p>The reviews did not load. {reviews.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => reviews.refetch()} loading={reviews.isFetching}>
-            Try again
-          </Button>
-        </div>
-      ) : results.length === 0 ? (
-        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-[var(--border)] p-6">
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--accent)]" aria-hidden="true">
-            <PenIcon size={22} />
-          </span>
-          <div>
-            <p className="font-medium">No reviews of {title} yet</p>
-            <p className="text-sm text-[var(--muted)]">Rate it and write the first: a few lines are enough.</p>
+      <QueryState
+        query={reviews}
+        loading={<SkeletonList label="Loading reviews" itemClassName="h-28 w-full rounded-2xl" />}
+        errorTitle="The reviews did not load"
+        errorVariant="box"
+        empty={
+          <div className="flex items-center gap-4 rounded-2xl border border-dashed border-[var(--border)] p-6">
+            <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--accent)]" aria-hidden="true">
+              <PenIcon size={22} />
+            </span>
+            <div>
+              <p className="font-medium">No reviews of {title} yet</p>
+              <p className="text-sm text-[var(--muted)]">Rate it and write the first: a few lines are enough.</p>
+            </div>
           </div>
-        </div>
-      ) : (
-        <>
-          <ul className="space-y-3">
-            {results.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} titleId={titleId} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 flex flex-col items-center gap-2">
-            {reviews.hasNextPage ? (
-              <Button variant="secondary" onClick={() => reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
-                Load more reviews
-              </Button>
-            ) : (
-              results.length > 3 && <p className="text-sm text-[var(--muted)]">That is every review.</p>
-            )}
-            {reviews.isFetchNextPageError && (
-              <p role="alert" className="text-sm text-[var(--danger)]">
-                More reviews did not load. Try again.
-              </p>
-            )}
-          </div>
-        </>
-      )}
+        }
+        isEmpty={() => results.length === 0}
+      >
+        {() => (
+          <>
+            <ul className="space-y-3">
+              {results.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} titleId={titleId} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 flex flex-col items-center gap-2">
+              {reviews.hasNextPage ? (
+                <Button variant="secondary" onClick={() => reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
+                  Load more reviews
+                </Button>
+              ) : (
+                results.length > 3 && <p className="text-sm text-[var(--muted)]">That is every review.</p>
+              )}
+              {reviews.isFetchNextPageError && (
+                <p role="alert" className="text-sm text-[var(--danger)]">
+                  More reviews did not load. Try again.
+                </p>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
 
 function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
   const { user } = useCurrentUser();
-  const [revealed, setRevealed] = useState(false);
   const like = useLikeReview(titleId);
-  const hidden = review.spoiler && !revealed;
   const mine = user?.id === review.author.id;
 
   return (
@@ -130,46 +112,22 @@ function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
         </span>
       </header>
 
-      <div className="relative mt-3">
-        {review.spoiler && (
-          <p className="mb-1 text-[0.7rem] font-semibold tracking-wider text-[var(--danger)] uppercase">Contains spoilers</p>
-        )}
-        <p
-          className={cn('text-sm leading-relaxed whitespace-pre-line break-words', hidden && 'pointer-events-none blur-sm select-none')}
-          aria-hidden={hidden || undefined}
-          data-testid="review-text"
-        >
+      <SpoilerBlock spoiler={review.spoiler} label="spoiler review" className="mt-3">
+        <p className="text-sm leading-relaxed whitespace-pre-line break-words" data-testid="review-text">
           {review.review}
         </p>
-        {hidden && (
-          <div className="absolute inset-0 top-5 grid place-items-center">
-            <Button variant="secondary" size="sm" onClick={() => setRevealed(true)} className="shadow-lg">
-              <EyeIcon size={16} />
-              Show spoiler review
-            </Button>
-          </div>
-        )}
-      </div>
+      </SpoilerBlock>
 
       <footer className="mt-3 flex items-center gap-2">
-        <button
-          type="button"
-          aria-pressed={review.likedByMe}
-          aria-label={`${review.likedByMe ? 'Unlike' : 'Like'} the review by ${review.author.displayName}`}
+        <LikeButton
+          liked={review.likedByMe}
+          count={review.likeCount}
+          label={`the review by ${review.author.displayName}`}
           disabled={!review.abilities.like || like.isPending}
           title={review.abilities.like ? undefined : mine ? 'You cannot like your own review' : undefined}
-          onClick={() => like.mutate({ id: review.id, like: !review.likedByMe, likeCount: review.likeCount })}
-          className={cn(
-            'inline-flex h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-medium tabular-nums transition-colors duration-150 focus-ring disabled:cursor-default sm:h-8',
-            review.likedByMe
-              ? 'border-[var(--accent)]/60 bg-[var(--accent)]/10 text-[var(--accent)]'
-              : 'border-[var(--border)] text-[var(--muted)] enabled:hover:text-[var(--text)]',
-          )}
-        >
-          <HeartIcon size={16} fill={review.likedByMe ? 'currentColor' : 'none'} />
-          <span data-testid="like-count">{review.likeCount}</span>
-          <span className="sr-only">{review.likeCount === 1 ? 'like' : 'likes'}</span>
-        </button>
+          onToggle={() => like.mutate({ id: review.id, like: !review.likedByMe, likeCount: review.likeCount })}
+          testId="like-count"
+        />
         {like.isError && (
           <p role="alert" className="text-xs text-[var(--danger)]">
             {like.error.message}

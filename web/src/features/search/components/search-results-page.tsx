@@ -3,6 +3,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
+import { QueryState } from '../../../components/ui/query-state';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
 import { Link, useSearchParams } from '../../../lib/router';
@@ -41,40 +42,42 @@ export function SearchResultsPage() {
 
       <TitleTypeTabs value={type} onChange={setType} />
 
-      {search.isPending ? (
-        <PosterGridSkeleton count={12} />
-      ) : search.isError ? (
-        <EmptyState tone="error" icon={<SearchIcon size={24} />} title="The search did not answer"
-          action={<Button variant="secondary" onClick={() => search.refetch()} loading={search.isFetching}>Try again</Button>}>
-          {search.error.message}
-        </EmptyState>
-      ) : results.length === 0 ? (
-        <EmptyState icon={<SearchIcon size={24} />} title="We couldn't find any matches for your search"
-          action={
-            <>
-              {type && <Button variant="secondary" onClick={() => setType(null)}>Search movies and TV shows</Button>}
-              <Link to="/directory" className={buttonClasses(type ? 'ghost' : 'secondary')}>Browse the directory</Link>
-            </>
-          }>
-          Nothing in the catalogue matches “{q}”{type ? (type === 'movie' ? ' among movies' : ' among TV shows') : ''}. Try fewer words, or another spelling.
-        </EmptyState>
-      ) : (
-        <>
-          <PosterGrid items={results.map(fromSearchResult)} />
-          <div className="mt-10 flex flex-col items-center gap-2">
-            {search.hasNextPage ? (
-              <Button variant="secondary" size="lg" onClick={() => search.fetchNextPage()} loading={search.isFetchingNextPage}>
-                Load more results
-              </Button>
-            ) : (
-              <p className="text-sm text-[var(--muted)]">
-                {results.length === 1 ? 'That is the only match.' : `That is all ${results.length} matches.`}
-              </p>
-            )}
-            {search.isFetchNextPageError && <p role="alert" className="text-sm text-[var(--danger)]">More results did not load. Try again.</p>}
-          </div>
-        </>
-      )}
+      <QueryState
+        query={search}
+        loading={<PosterGridSkeleton count={12} />}
+        errorTitle="The search did not answer"
+        errorIcon={<SearchIcon size={24} />}
+        empty={
+          <EmptyState icon={<SearchIcon size={24} />} title="We couldn't find any matches for your search"
+            action={
+              <>
+                {type && <Button variant="secondary" onClick={() => setType(null)}>Search movies and TV shows</Button>}
+                <Link to="/directory" className={buttonClasses(type ? 'ghost' : 'secondary')}>Browse the directory</Link>
+              </>
+            }>
+            Nothing in the catalogue matches “{q}”{type ? (type === 'movie' ? ' among movies' : ' among TV shows') : ''}. Try fewer words, or another spelling.
+          </EmptyState>
+        }
+        isEmpty={() => results.length === 0}
+      >
+        {() => (
+          <>
+            <PosterGrid items={results.map(fromSearchResult)} />
+            <div className="mt-10 flex flex-col items-center gap-2">
+              {search.hasNextPage ? (
+                <Button variant="secondary" size="lg" onClick={() => search.fetchNextPage()} loading={search.isFetchingNextPage}>
+                  Load more results
+                </Button>
+              ) : (
+                <p className="text-sm text-[var(--muted)]">
+                  {results.length === 1 ? 'That is the only match.' : `That is all ${results.length} matches.`}
+                </p>
+              )}
+              {search.isFetchNextPageError && <p role="alert" className="text-sm text-[var(--danger)]">More results did not load. Try again.</p>}
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { TitleDetails, TitleType } from '@common/contracts/titles';
 import { compactCount, yearOf } from '@common/format';
 import type { ReactNode } from 'react';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FilmIcon, StarIcon } from '../../../components/ui/icons';
 import { PosterImage, PosterRow } from '../../../components/ui/poster';
 import { placeholderColours } from '../../../components/ui/poster-placeholder';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { fromSearchResult, typeLabel } from '../../../lib/media';
@@ -27,36 +28,31 @@ export interface TitleExtras {
 export function TitlePage({ type, id, extras = {} }: { type: TitleType; id: string; extras?: TitleExtras }) {
   const title = useTitle(type, id);
 
-  if (title.isPending) return <TitleSkeleton />;
-  if (title.isError) {
-    if (isApiError(title.error) && (title.error.status === 404 || title.error.status === 400)) {
-      return (
-        <>
-          <title>Title not found · Reelhouse</title>
-          <EmptyState
-            icon={<FilmIcon size={24} />}
-            title="We can’t find this title"
-            action={
-              <>
-                <Link to="/directory" className={buttonClasses('primary')}>Browse the directory</Link>
-                <Link to="/home" className={buttonClasses('secondary')}>Back to home</Link>
-              </>
-            }
-          >
-            There is no {type === 'movie' ? 'movie' : 'TV show'} with the id “{id}” in the Reelhouse catalogue. The link may be mistyped, or the title
-            was removed.
-          </EmptyState>
-        </>
-      );
-    }
+  if (title.isError && isApiError(title.error) && (title.error.status === 404 || title.error.status === 400)) {
     return (
-      <EmptyState tone="error" icon={<FilmIcon size={24} />} title="This title did not load"
-        action={<Button variant="secondary" onClick={() => title.refetch()} loading={title.isFetching}>Try again</Button>}>
-        {title.error.message}
-      </EmptyState>
+      <>
+        <title>Title not found · Reelhouse</title>
+        <EmptyState
+          icon={<FilmIcon size={24} />}
+          title="We can’t find this title"
+          action={
+            <>
+              <Link to="/directory" className={buttonClasses('primary')}>Browse the directory</Link>
+              <Link to="/home" className={buttonClasses('secondary')}>Back to home</Link>
+            </>
+          }
+        >
+          There is no {type === 'movie' ? 'movie' : 'TV show'} with the id “{id}” in the Reelhouse catalogue. The link may be mistyped, or the title
+          was removed.
+        </EmptyState>
+      </>
     );
   }
-  return <TitleView details={title.data} extras={extras} />;
+  return (
+    <QueryState query={title} loading={<TitleSkeleton />} errorTitle="This title did not load" errorIcon={<FilmIcon size={24} />}>
+      {(details) => <TitleView details={details} extras={extras} />}
+    </QueryState>
+  );
 }
 
 function runtimeText(minutes: number | null): string | null {

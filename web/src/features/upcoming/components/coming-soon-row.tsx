@@ -1,25 +1,14 @@
 import { formatReleaseDate } from '@common/format';
-import type { ReactNode } from 'react';
 import { CalendarIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { Notice } from '../../../components/ui/notice';
 import { PosterCard, posterRowClass, posterRowItemClass } from '../../../components/ui/poster';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { fromSearchResult } from '../../../lib/media';
 import { Link } from '../../../lib/router';
 import { useUpcomingMovies } from '../api/get-upcoming';
 
 const SEE_ALL = '/directory/movies?filter=coming-soon';
-
-function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-[var(--border)] bg-[var(--surface)]/60 px-5 py-6 text-sm text-[var(--muted)]">
-      <p className="flex max-w-prose items-start gap-3 text-pretty">
-        <CalendarIcon size={20} className="mt-0.5 shrink-0 text-[var(--accent)]" />
-        <span>{children}</span>
-      </p>
-      {action}
-    </div>
-  );
-}
 
 function RowSkeleton() {
   return (
@@ -38,58 +27,47 @@ function RowSkeleton() {
 
 function Row() {
   const query = useUpcomingMovies();
-  if (query.isPending) return <RowSkeleton />;
-  if (query.isError) {
-    return (
-      <div role="alert">
-        <Notice
-          action={
-            <button
-              type="button"
-              onClick={() => query.refetch()}
-              className="h-10 rounded-xl border border-[var(--border)] bg-[var(--surface-2)] px-4 font-medium text-[var(--text)] hover:bg-[var(--surface-3)] focus-ring"
-            >
-              Try again
-            </button>
-          }
-        >
-          Upcoming movies did not load. {query.error.message}
-        </Notice>
-      </div>
-    );
-  }
-  if (query.data.results.length === 0) {
-    return (
-      <Notice>
-        No upcoming release dates yet. As soon as a movie’s date is announced, it appears here, soonest first.
-      </Notice>
-    );
-  }
   return (
-    <ul className={posterRowClass} aria-label="Movies coming soon">
-      {query.data.results.map((movie) => {
-        const date = formatReleaseDate(movie.releaseDate);
-        return (
-          <li key={movie.id} className={posterRowItemClass}>
-            <PosterCard
-              item={fromSearchResult(movie)}
-              badge={
-                date ? (
-                  <span aria-hidden="true" className="absolute inset-x-2 top-2 rounded-lg bg-black/75 px-2 py-1 text-center text-xs font-semibold whitespace-nowrap text-white tabular-nums ring-1 ring-white/15 backdrop-blur">
-                    {date}
-                  </span>
-                ) : undefined
-              }
-            />
-            {date && (
-              <p className="sr-only">
-                Releases <time dateTime={movie.releaseDate ?? undefined}>{date}</time>
-              </p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <QueryState
+      query={query}
+      loading={<RowSkeleton />}
+      errorTitle="Upcoming movies did not load"
+      errorIcon={<CalendarIcon size={20} className="mt-0.5 shrink-0 text-[var(--accent)]" />}
+      errorVariant="notice"
+      empty={
+        <Notice icon={<CalendarIcon size={20} className="mt-0.5 shrink-0 text-[var(--accent)]" />}>
+          No upcoming release dates yet. As soon as a movie’s date is announced, it appears here, soonest first.
+        </Notice>
+      }
+      isEmpty={(data) => data.results.length === 0}
+    >
+      {(data) => (
+        <ul className={posterRowClass} aria-label="Movies coming soon">
+          {data.results.map((movie) => {
+            const date = formatReleaseDate(movie.releaseDate);
+            return (
+              <li key={movie.id} className={posterRowItemClass}>
+                <PosterCard
+                  item={fromSearchResult(movie)}
+                  badge={
+                    date ? (
+                      <span aria-hidden="true" className="absolute inset-x-2 top-2 rounded-lg bg-black/75 px-2 py-1 text-center text-xs font-semibold whitespace-nowrap text-white tabular-nums ring-1 ring-white/15 backdrop-blur">
+                        {date}
+                      </span>
+                    ) : undefined
+                  }
+                />
+                {date && (
+                  <p className="sr-only">
+                    Releases <time dateTime={movie.releaseDate ?? undefined}>{date}</time>
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

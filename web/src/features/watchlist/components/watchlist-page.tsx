@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
+import { QueryState } from '../../../components/ui/query-state';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
 import { Link, useSearchParams } from '../../../lib/router';
@@ -49,59 +50,53 @@ export function WatchlistPage() {
 
       <TitleTypeTabs value={type} onChange={setType} />
 
-      {watchlist.isPending ? (
-        <PosterGridSkeleton count={12} />
-      ) : watchlist.isError ? (
-        <EmptyState
-          tone="error"
-          icon={<BookmarkIcon size={24} />}
-          title="Your watchlist did not load"
-          action={
-            <Button variant="secondary" onClick={() => watchlist.refetch()} loading={watchlist.isFetching}>
-              Try again
-            </Button>
-          }
-        >
-          {watchlist.error.message}
-        </EmptyState>
-      ) : results.length === 0 ? (
-        <EmptyState
-          icon={<BookmarkIcon size={24} />}
-          title={type ? `No ${noun} on your watchlist` : 'Your watchlist is empty'}
-          action={
-            <>
-              {type && (
-                <Button variant="secondary" onClick={() => setType(null)}>
-                  Show everything
+      <QueryState
+        query={watchlist}
+        loading={<PosterGridSkeleton count={12} />}
+        errorTitle="Your watchlist did not load"
+        errorIcon={<BookmarkIcon size={24} />}
+        empty={
+          <EmptyState
+            icon={<BookmarkIcon size={24} />}
+            title={type ? `No ${noun} on your watchlist` : 'Your watchlist is empty'}
+            action={
+              <>
+                {type && (
+                  <Button variant="secondary" onClick={() => setType(null)}>
+                    Show everything
+                  </Button>
+                )}
+                <Link to="/directory" className={buttonClasses(type ? 'ghost' : 'primary')}>
+                  Browse the directory
+                </Link>
+              </>
+            }
+          >
+            Press the bookmark on any poster, search result or title page to keep it here until you have watched it.
+          </EmptyState>
+        }
+        isEmpty={() => results.length === 0}
+      >
+        {() => (
+          <>
+            <PosterGrid items={results.map(fromSearchResult)} />
+            <div className="mt-10 flex flex-col items-center gap-2">
+              {watchlist.hasNextPage ? (
+                <Button variant="secondary" size="lg" onClick={() => watchlist.fetchNextPage()} loading={watchlist.isFetchingNextPage}>
+                  Load more
                 </Button>
+              ) : (
+                results.length > 12 && <p className="text-sm text-[var(--muted)]">That is your whole watchlist.</p>
               )}
-              <Link to="/directory" className={buttonClasses(type ? 'ghost' : 'primary')}>
-                Browse the directory
-              </Link>
-            </>
-          }
-        >
-          Press the bookmark on any poster, search result or title page to keep it here until you have watched it.
-        </EmptyState>
-      ) : (
-        <>
-          <PosterGrid items={results.map(fromSearchResult)} />
-          <div className="mt-10 flex flex-col items-center gap-2">
-            {watchlist.hasNextPage ? (
-              <Button variant="secondary" size="lg" onClick={() => watchlist.fetchNextPage()} loading={watchlist.isFetchingNextPage}>
-                Load more
-              </Button>
-            ) : (
-              results.length > 12 && <p className="text-sm text-[var(--muted)]">That is your whole watchlist.</p>
-            )}
-            {watchlist.isFetchNextPageError && (
-              <p role="alert" className="text-sm text-[var(--danger)]">
-                More titles did not load. Try again.
-              </p>
-            )}
-          </div>
-        </>
-      )}
+              {watchlist.isFetchNextPageError && (
+                <p role="alert" className="text-sm text-[var(--danger)]">
+                  More titles did not load. Try again.
+                </p>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { type QueryErrorVariant, type QueryLike, QueryState } from './query-state';
+
+const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({ data: undefined, error: null, isError: false, isFetching: false, refetch: vi.fn(), ...over });
+
+const draw = <T,>(q: QueryLike<T>, extra: { errorVariant?: QueryErrorVariant; empty?: ReactNode; isEmpty?: (d: T) => boolean } = {}) =>
+  renderToStaticMarkup(
+    <QueryState query={q} loading={<p>SKELETON</p>} errorTitle="The reviews did not load" {...extra}>
+      {(data) => <p>DATA {JSON.stringify(data)}</p>}
+    </QueryState>,
+  );
+
+/** Walks what a component returns down to the first element whose props pass `match` (components are called). */
+function find(node: ReactNode, match: (props: Record<string, unknown>) => boolean): ReactElement<Record<string, unknown>> | null {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const hit = find(child, match);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (!isValidElement<Record<string, unknown>>(node)) return null;
+  if (match(node.props)) return node;
+  if (typeof node.type === 'function') return find((node.type as (p: unknown) => ReactNode)(node.props), match);
+  for (const key of ['children', 'action', 'icon']) {
+    const hit = find(node.props[key] as ReactNode, match);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+describe('QueryState', () => {
+  it('draws the skeleton while the first answer is on its way', () => {
+    const html = draw(query({ isFetching: true }));
+    expect(html).toBe('<p>SKELETON</p>');
+  });
+
+  it('draws the data once it is there, and keeps it when a later refetch fails', () => {
+    expect(draw(query({ data: [1, 2] }))).toBe('<p>DATA [1,2]</p>');
+    expect(draw(query({ data: [1, 2], isError: true, error: new Error('offline') }))).toBe('<p>DATA [1,2]</p>');
+  });
+
+  it('draws the empty state for an empty array, or when isEmpty says so', () => {
+    expect(draw(query({ data: [] }), { empty: <p>NOTHING</p> })).toBe('<p>NOTHING</p>');
+    expect(draw(query({ data: [] }))).toBe('<p>DATA []</p>');
+    expect(draw(query({ data: { pages: [] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toBe('<p>NOTHING</p>');
+    expect(draw(query({ data: { pages: [1] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toContain('DATA');
+  });
+
+  it.each(['page', 'box', 'notice', 'line'] as const)('draws a failure as %s: the sentence, the message and Try again, as an alert', (variant) => {
+    const html = draw(query({ isError: true, error: new Error('The server is busy.') }), { errorVariant: variant });
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('The reviews did not load');
+    expect(html).toContain('The server is busy.');
+    expect(html).toContain('Try again');
+    expect(html).not.toContain('SKELETON');
+  });
+
+  it.each(['page', 'box', 'notice', 'line'] as const)('refetches when Try again is pressed (%s)', (variant) => {
+    const refetch = vi.fn();
+    const tree = QueryState({ query: query({ isError: true, error: new Error('x'), refetch }), loading: null, errorTitle: 'Failed', errorVariant: variant, children: () => null });
+    const button = find(tree, (p) => p.children === 'Try again' && typeof p.onClick === 'function');
+    expect(button).not.toBeNull();
+    expect(refetch).not.toHaveBeenCalled();
+    (button?.props.onClick as () => void)();
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows Try again as busy while the refetch runs', () => {
+    const html = draw(query({ isError: true, error: new Error('x'), isFetching: true }), { errorVariant: 'box' });
+    expect(html).toContain('aria-busy="true"');
+  });
+});

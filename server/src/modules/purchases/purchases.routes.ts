@@ -21,7 +21,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
   const tags = ['purchases'];
   const { config } = app;
   const stripeSettings =
-    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+    config.paymentsProvider === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL }
       : null;
   const stripe = stripeSettings ? createStripeClient(stripeSettings) : null;
@@ -35,7 +35,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Premium plans and gem bundles with their prices',
         description:
-          'Public. Premiere monthly 4.99, Platinum annual 49.99 (about 4.16 a month), gem bundles 100 for 4.99, 500 for 19.99 and 1000 for 39.99 (the last two `cheaper`: 20%+ cheaper), in minor units of `CURRENCY` (USD unless configured). `provider` says whether checkouts go to the sandbox (test mode) or Stripe.',
+          'Public. Premiere monthly 4.99, Platinum annual 49.99 (about 4.16 a month), gem bundles 100 for 4.99, 500 for 19.99 and 1000 for 39.99 (the last two `cheaper`: 20%+ cheaper), in minor units of `CURRENCY` (USD unless configured). `provider` says whether checkouts go to the sandbox or Stripe; `testMode` is true with the sandbox (TEST MODE: no money moves, see `PAYMENTS_PROVIDER`).',
         response: { 200: envelope(ProductsSchema) },
       },
     },

@@ -52,6 +52,7 @@ export function listProducts(ctx: PurchasesContext): Products {
   return {
     currency: ctx.currency,
     provider: ctx.provider.name,
+    testMode: ctx.provider.name === 'sandbox',
     subscriptions: PRODUCTS.filter((p) => p.kind === 'subscription').map((p) => presentProduct(p, ctx.currency)),
     gemBundles: PRODUCTS.filter((p) => p.kind === 'gems').map((p) => presentProduct(p, ctx.currency)),
   };

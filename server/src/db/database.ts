@@ -11,12 +11,14 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryCompiler,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { BooleanSqliteConnection, LockFreeSqliteQueryCompiler, sqliteParameters } from './dialect.ts';
 import type { DB } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,6 +27,12 @@ export interface Database {
   /** Query layer for the app: snake_case tables seen as camelCase. */
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * The planner builds an `x in (select ...)` list once in memory (with a Bloom filter) and checks each row of an
+   * index scan against it without leaving the index (SQLite); PostgreSQL plans the correlated EXISTS form as well.
+   * Queries that scan a time index under such terms pick their shape by this, never by the dialect.
+   */
+  prefersInListScans: boolean;
   /** PostgreSQL: the schema in use when not the default one. */
   schema?: string;
   /** The raw better-sqlite3 handle when on SQLite (for bulk imports and FTS). */
@@ -433,6 +441,13 @@ function startWriter(sqlite: SQLite.Database, file: string): Writer {
  * fails at once if another connection committed since the transaction's first read.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  #connection: BooleanSqliteConnection | undefined;
+  /** The one connection, binding booleans as 0/1 (db/dialect.ts). */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    this.#connection ??= new BooleanSqliteConnection(inner);
+    return this.#connection;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
@@ -477,6 +492,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
+  override createQueryCompiler(): QueryCompiler {
+    return new LockFreeSqliteQueryCompiler();
+  }
 }
 
 /** snake_case column names as the query layer gives them (CamelCasePlugin). */
@@ -492,7 +510,7 @@ function forEachSqliteRow<R>(sqlite: SQLite.Database, query: Compilable<R>, fn: 
   const compiled = query.compile();
   const statement = sqlite.prepare(compiled.sql);
   const keys = statement.columns().map((c) => camelName(c.name));
-  for (const values of statement.raw(true).iterate(...(compiled.parameters as unknown[])) as IterableIterator<unknown[]>) {
+  for (const values of statement.raw(true).iterate(...(sqliteParameters(compiled.parameters) as unknown[])) as IterableIterator<unknown[]>) {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i];
     fn(row as R);
@@ -522,12 +540,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       dialect: 'sqlite',
+      prefersInListScans: true,
       sqlite,
       checkpointPasses: checkpointer ? () => checkpointer.passes() : undefined,
       async readHeavy<R>(query: Compilable<R>): Promise<R[]> {
         if (!reader) return (await db.executeQuery(query)).rows;
         const compiled = query.compile();
-        return (await reader.read(compiled.sql, compiled.parameters)).map((row) => camelRow<R>(row));
+        return (await reader.read(compiled.sql, sqliteParameters(compiled.parameters))).map((row) => camelRow<R>(row));
       },
       writeBatch(sqlText, rows) {
         return writer ? writer.write(sqlText, rows) : writeBatchHere(sqlite, sqlText, rows);
@@ -564,6 +583,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     dialect: 'postgres',
+    prefersInListScans: false,
     schema: opts.schema,
     pool,
     async readHeavy<R>(query: Compilable<R>): Promise<R[]> {

@@ -1,9 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth, magicLink } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { betterAuthDatabase } from '../../db/dialect.ts';
 import { type Mailer, signInMail } from './mailer.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
@@ -27,7 +27,7 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.appUrl],
-    database: { db: database.db.withoutPlugins() as Kysely<unknown>, type: database.dialect },
+    database: betterAuthDatabase(database),
     user: {
       modelName: 'users',
       fields: { name: 'display_name', image: 'image_url', emailVerified: 'email_verified', ...ts },

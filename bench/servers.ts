@@ -123,6 +123,8 @@ export async function startApp(opts: {
     SMTP_URL: opts.smtpUrl,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
     SIGNIN_RATE_LIMIT: '1000',
+    // The benchmarks buy through the built-in test checkout, chosen on purpose as production requires.
+    PAYMENTS_PROVIDER: 'sandbox',
   };
   if (opts.catalogueDir) env.CATALOGUE_DIR = opts.catalogueDir;
   else delete env.CATALOGUE_DIR;

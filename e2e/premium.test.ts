@@ -20,6 +20,7 @@ describe('gems, premium and badges', () => {
     await page.goto('/gems');
     await page.getByRole('heading', { name: 'Gems', exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('gem-balance').textContent()).toBe('0');
+    await page.getByTestId('test-mode-banner').getByText('TEST MODE').waitFor();
     const bundle = page.getByRole('button', { name: /500 gems/ });
     await bundle.click();
     expect(await bundle.getAttribute('aria-pressed')).toBe('true');
@@ -53,6 +54,7 @@ describe('gems, premium and badges', () => {
     // Premiere through the sandbox.
     await page.goto('/premium');
     await page.getByRole('heading', { name: 'Go Premium' }).waitFor();
+    await page.getByTestId('test-mode-banner').getByText('TEST MODE').waitFor();
     const premiere = page.getByRole('button', { name: /^Premiere/ });
     await premiere.click();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$4.99');

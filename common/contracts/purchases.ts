@@ -66,6 +66,8 @@ export const ProductsSchema = z.object({
   currency: z.string(),
   /** `sandbox` (test mode, no money moves) or `stripe`. */
   provider: z.enum(['sandbox', 'stripe']),
+  /** TEST MODE: true with the sandbox provider, where purchases are granted without payment. */
+  testMode: z.boolean(),
   subscriptions: z.array(ProductSchema),
   gemBundles: z.array(ProductSchema),
 });

@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Cache, CacheListener } from './lib/cache/cache.ts';
@@ -19,7 +19,7 @@ import { lazyChildLogger, loggerOptions } from './lib/http/request-logger.ts';
 import { compiledSerializer } from './lib/http/serializer.ts';
 import { recordCacheLookup, registerMetrics } from './lib/observability/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuth } from './modules/auth/auth.service.ts';
+import { createAuth, sessionReader } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
@@ -125,7 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(compiledSerializer);
   app.decorate('config', config);
   app.decorate('database', database);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // The Redis client's library is loaded only when REDIS_URL is set.
+  const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
   const cacheOptions = { prefix: opts.cachePrefix ?? `${config.REDIS_PREFIX}-cache:`, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
@@ -174,9 +175,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerReadiness(app, config);
   registerMetrics(app, config.METRICS_TOKEN);
   registerOriginCheck(app);
-  registerSession(app, database, new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis, `${config.REDIS_PREFIX}:session-cache`));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
+  registerSession(app, sessionReader(auth), new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis, `${config.REDIS_PREFIX}:session-cache`));
   const premiumProfiles = createPremiumProfiles(database.db, config.SESSION_CACHE_SECONDS * 1000, redis, `${config.REDIS_PREFIX}:session-cache`);
   app.decorate('premiumProfiles', premiumProfiles);
   app.addHook('onReady', () => premiumProfiles.listen());

@@ -67,6 +67,12 @@ const EnvSchema = z
       .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code such as USD or EUR')
       .transform((c) => c.toUpperCase())
       .default('USD'),
+    /**
+     * Who takes payments: `stripe` (needs both STRIPE_ keys) or `sandbox` (the embedded test checkout: no money moves,
+     * purchases are granted on a click). Unset: Stripe when its keys are set, else the sandbox outside production;
+     * production without Stripe keys refuses to start unless the sandbox is chosen here on purpose.
+     */
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' }).optional(),
     /** Both set: payments go through Stripe Checkout; neither: the embedded sandbox (test mode). */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -108,6 +114,21 @@ const EnvSchema = z
         message: 'is required with the other STRIPE_ variable (set both for Stripe, neither for the sandbox)',
       });
     }
+    if (env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message: 'is stripe, which needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENTS_PROVIDER === undefined && !env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message:
+          'is required in production without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set the Stripe keys to take real payments, or PAYMENTS_PROVIDER=sandbox to run the test checkout (anyone gets gems and premium without paying)',
+      });
+    }
     if (!env.S3_BUCKET) {
       for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
         if (env[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET as well' });
@@ -135,6 +156,8 @@ export interface Config extends Env {
   appUrl: string;
   authSecret: string;
   dialect: 'sqlite' | 'postgres';
+  /** The payment provider in use: PAYMENTS_PROVIDER, else Stripe when its keys are set, else the sandbox. */
+  paymentsProvider: 'sandbox' | 'stripe';
   oidcProviders: OidcProvider[];
 }
 
@@ -166,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET ?? 'development-only-secret-change-me-0123456789',
     dialect: env.DATABASE_URL.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+    paymentsProvider: env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
     oidcProviders,
   };
 }

@@ -24,6 +24,23 @@ describe('configuration', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_SECRET_KEY).toBe('sk_test_1');
   });
 
+  it('chooses the payment provider: Stripe with its keys, the sandbox without them, PAYMENTS_PROVIDER when set', () => {
+    const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({}).paymentsProvider).toBe('sandbox');
+    expect(loadConfig(stripeKeys).paymentsProvider).toBe('stripe');
+    expect(loadConfig({ ...stripeKeys, PAYMENTS_PROVIDER: 'sandbox' }).paymentsProvider).toBe('sandbox');
+    expect(loadConfig({ ...stripeKeys, PAYMENTS_PROVIDER: 'stripe' }).paymentsProvider).toBe('stripe');
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/PAYMENTS_PROVIDER: is stripe, which needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER: must be sandbox or stripe/);
+  });
+
+  it('refuses to start in production with the sandbox unless PAYMENTS_PROVIDER=sandbox says so', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' };
+    expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: is required in production without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ ...production, PAYMENTS_PROVIDER: 'sandbox' }).paymentsProvider).toBe('sandbox');
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).paymentsProvider).toBe('stripe');
+  });
+
   it('reads the prefix of the Redis keys and channels', () => {
     expect(loadConfig({}).REDIS_PREFIX).toBe('reelhouse');
     expect(loadConfig({ REDIS_PREFIX: 'staging_2' }).REDIS_PREFIX).toBe('staging_2');
@@ -32,7 +49,9 @@ describe('configuration', () => {
 
   it('refuses to start in production without SMTP', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL: is required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' }).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25', PAYMENTS_PROVIDER: 'sandbox' }).NODE_ENV).toBe(
+      'production',
+    );
   });
 
   it('reads PostgreSQL URLs and external identity providers', () => {

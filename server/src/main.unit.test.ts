@@ -68,6 +68,29 @@ describe('the server process', { timeout: 60000 }, () => {
     expect(p.output()).toContain('SMTP_URL: is required in production');
   });
 
+  it('refuses to start in production without Stripe keys unless PAYMENTS_PROVIDER=sandbox is set', async () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' };
+    const refused = start({ ...production, DATABASE_URL: `sqlite:${join(dir, 'pay-a.db')}` });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('PAYMENTS_PROVIDER: is required in production without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    expect(refused.output()).not.toContain('listening');
+  });
+
+  it('starts in production with the sandbox chosen by PAYMENTS_PROVIDER=sandbox, and says TEST MODE', async () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' };
+    const port = await freePort();
+    const chosen = start({ ...production, PAYMENTS_PROVIDER: 'sandbox', PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'pay-b.db')}` });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await waitUntilOk(`${base}/readyz`, chosen.child, 50_000, chosen.output);
+      const products = (await (await fetch(`${base}/api/purchases/products`)).json()) as { data: { provider: string; testMode: boolean } };
+      expect(products.data).toMatchObject({ provider: 'sandbox', testMode: true });
+    } finally {
+      chosen.child.kill('SIGTERM');
+      await chosen.exited;
+    }
+  });
+
   it('migrates, serves, writes JSON logs with a request id, and on SIGTERM finishes requests in flight and exits 0', async () => {
     const port = await freePort();
     const slowSmtp = await startSlowSmtp(1500);

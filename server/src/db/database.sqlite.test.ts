@@ -220,16 +220,8 @@ describe('SQLite batches written on a worker thread', () => {
 
 describe('calls to a database worker', () => {
   it('gives the calls a failed worker left unanswered to onFail, once, and is not used afterwards', async () => {
-    const source = `
-const { parentPort } = require('node:worker_threads');
-parentPort.on('message', (m) => {
-  if (m === 'stop') { parentPort.close(); return; }
-  if (m.echo === 'boom') process.exit(3);
-  if (m.echo === 'bad') { parentPort.postMessage({ id: m.id, error: 'no such thing' }); return; }
-  parentPort.postMessage({ id: m.id, result: m.echo.toUpperCase() });
-});`;
     const failures: [string, string[]][] = [];
-    const calls = workerCalls<string, string>(source, {}, (why, unanswered) => {
+    const calls = workerCalls<string, string>(new URL('../../test/echo-worker.mjs', import.meta.url), {}, (why, unanswered) => {
       failures.push([why, unanswered.map((c) => c.input)]);
       for (const c of unanswered) c.resolve(`${c.input} here`);
     });

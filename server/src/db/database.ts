@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
@@ -11,13 +11,16 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryCompiler,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { BooleanSqliteConnection, LockFreeSqliteQueryCompiler, sqliteParameters } from './dialect.ts';
 import type { DB } from './schema.ts';
+import { type BatchRows, BETWEEN_SLICES_MS, SLICE_MS, SLICE_ROWS, writeInSlices } from './write-slices.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,6 +28,12 @@ export interface Database {
   /** Query layer for the app: snake_case tables seen as camelCase. */
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * The planner builds an `x in (select ...)` list once in memory (with a Bloom filter) and checks each row of an
+   * index scan against it without leaving the index (SQLite); PostgreSQL plans the correlated EXISTS form as well.
+   * Queries that scan a time index under such terms pick their shape by this, never by the dialect.
+   */
+  prefersInListScans: boolean;
   /** PostgreSQL: the schema in use when not the default one. */
   schema?: string;
   /** The raw better-sqlite3 handle when on SQLite (for bulk imports and FTS). */
@@ -58,15 +67,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * A batch's rows for Database.writeBatch: a list of rows (each its statement's parameters), or `columns`: one entry per
- * parameter, either an array or typed array holding that parameter for every row (all as long) or a single value for
- * every row.
- * Columns cost the sender far less: building 20,000 rows of five parameters, sorting them and sending them to the
- * writer's worker took the event loop 30-50 ms; their columns take about 1 ms. `orderBy`: the rows are written in
- * the order of that column's values (neighbouring writes then touch the same index pages), sorted by the writer.
- */
-export type BatchRows = readonly (readonly unknown[])[] | { columns: readonly unknown[]; orderBy?: number };
+export type { BatchRows } from './write-slices.ts';
 
 // PostgreSQL returns int8 (count(*), sums) as strings by default; they fit in a JS number here.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -101,47 +102,19 @@ export const WAL_SAFETY_PAGES = 10_000;
 const MMAP_BYTES = 256 * 1024 * 1024;
 
 /**
- * The checkpointer's worker, as source (run with `eval`, so it needs no file of its own in the bundle).
- * PASSIVE checkpoints copy what no reader still needs and never wait for, nor block, the main connection.
+ * The database workers' own file (sqlite-worker.ts, beside this one; sqlite-worker.js in the build), run as the
+ * checkpointer, the heavy reader or the background writer by its `role`.
  */
-const CHECKPOINTER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file);
-db.pragma('busy_timeout = 5000');
-const pass = () => {
-  try {
-    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
-  } catch (err) {
-    parentPort.postMessage({ error: String(err && err.message || err) });
-  }
-};
-const timer = setInterval(pass, workerData.everyMs);
-parentPort.on('message', (m) => {
-  if (m === 'stop') { clearInterval(timer); db.close(); parentPort.postMessage({ stopped: true }); parentPort.close(); }
-});
-`;
+export const SQLITE_WORKER = new URL(`./sqlite-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 /**
- * What a database worker runs first: its thread yields the CPU to the event loop. On Linux each thread has its own
- * nice value, so the worker's is set to the lowest priority (raising it needs no privilege; elsewhere, or if it
- * fails, nothing changes). Why: when the server shares a core with its workers (a small machine, or a container
- * limited to one CPU), the kernel gave a busy worker (a checkpoint, the weekly ranking) time slices of several
- * milliseconds while requests waited; at the lowest priority it runs when the event loop is idle, and yields within
- * a millisecond or two when not.
+ * A worker thread running the file `entry` with `workerData`: whether it still runs, and how to stop it. A TypeScript
+ * file (the source tree, under tsx or the tests) starts through ts-worker.mjs, which loads tsx in the thread first.
  */
-const LOWEST_PRIORITY = `
-try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, 19);
-} catch {}
-`;
-
-/** A worker thread running `source` with its own connection to `file`: whether it still runs, and how to stop it. */
-function sqliteWorker(source: string, workerData: Record<string, unknown>): { worker: Worker; running(): boolean; stop(): Promise<void> } {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(LOWEST_PRIORITY + source, { eval: true, workerData: { driver, ...workerData } });
+function sqliteWorker(entry: URL, workerData: Record<string, unknown>): { worker: Worker; running(): boolean; stop(): Promise<void> } {
+  const worker = entry.pathname.endsWith('.ts')
+    ? new Worker(new URL('./ts-worker.mjs', import.meta.url), { workerData: { ...workerData, entry: entry.href } })
+    : new Worker(entry, { workerData });
   worker.unref();
   let running = true;
   const exited = new Promise<void>((r) =>
@@ -174,7 +147,7 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): Pro
   // which a writer that never pauses (a catalogue import at start-up) may never leave time for. Past
   // WAL_SAFETY_PAGES the main connection copies the rest itself, as SQLite would at 1,000.
   sqlite.pragma(`wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
-  const { worker, stop } = sqliteWorker(CHECKPOINTER, { file, everyMs: CHECKPOINT_EVERY_MS });
+  const { worker, stop } = sqliteWorker(SQLITE_WORKER, { role: 'checkpointer', file, everyMs: CHECKPOINT_EVERY_MS });
   let passes = 0;
   let failed = false;
   // Checkpoints cannot be left undone (the log would grow without end): on failure, back to SQLite's own.
@@ -191,32 +164,6 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): Pro
   return { passes: () => passes, stop };
 }
 
-/**
- * The heavy reader's worker, as source. Its connection only reads (query_only); in WAL mode it reads the
- * last commit without waiting for, or blocking, the main connection's writes.
- */
-const READER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file);
-db.pragma('busy_timeout = 5000');
-db.pragma('query_only = 1');
-const statements = new Map();
-parentPort.on('message', (m) => {
-  if (m === 'stop') { db.close(); parentPort.postMessage({ stopped: true }); parentPort.close(); return; }
-  try {
-    let statement = statements.get(m.sql);
-    if (!statement) {
-      statement = db.prepare(m.sql);
-      if (statements.size < 200) statements.set(m.sql, statement);
-    }
-    parentPort.postMessage({ id: m.id, rows: statement.all(...m.params) });
-  } catch (err) {
-    parentPort.postMessage({ id: m.id, error: String((err && err.message) || err) });
-  }
-});
-`;
-
 interface Reader {
   read(sqlText: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
   stop(): Promise<void>;
@@ -229,7 +176,7 @@ interface Reader {
  */
 function startReader(sqlite: SQLite.Database, file: string): Reader {
   const readHere = (sqlText: string, params: readonly unknown[]) => sqlite.prepare(sqlText).all(...params) as Record<string, unknown>[];
-  const calls = workerCalls<{ sqlText: string; params: readonly unknown[] }, Record<string, unknown>[]>(READER, { file }, (why, unanswered) => {
+  const calls = workerCalls<{ sqlText: string; params: readonly unknown[] }, Record<string, unknown>[]>(SQLITE_WORKER, { role: 'reader', file }, (why, unanswered) => {
     console.error(`the heavy reader failed (${why}); the main connection reads again`);
     for (const c of unanswered) {
       try {
@@ -254,11 +201,11 @@ function startReader(sqlite: SQLite.Database, file: string): Reader {
  * then on `usable()` is false and the caller does the work on the main connection.
  */
 export function workerCalls<In, Out>(
-  source: string,
+  entry: URL,
   workerData: Record<string, unknown>,
   onFail: (why: string, unanswered: { input: In; resolve(out: Out | undefined): void; reject(err: unknown): void }[]) => void,
 ) {
-  const { worker, running, stop } = sqliteWorker(source, workerData);
+  const { worker, running, stop } = sqliteWorker(entry, workerData);
   type Call = { input: In; field: string; resolve(out: Out | undefined): void; reject(err: unknown): void };
   const pending = new Map<number, Call>();
   let next = 0;
@@ -302,95 +249,6 @@ export function workerCalls<In, Out>(
   };
 }
 
-/** A batch is written in transactions of at most SLICE_ROWS rows and SLICE_MS, with BETWEEN_SLICES_MS between them. */
-const SLICE_ROWS = 250;
-const SLICE_MS = 1;
-const BETWEEN_SLICES_MS = 4;
-
-/**
- * Runs `statement` for every row, in IMMEDIATE transactions of at most `sliceRows` rows and `sliceMs`, waiting
- * `betweenMs` between them. The writer's worker runs this very function (its source is put into the worker's), so
- * it uses nothing but its arguments and globals.
- */
-async function writeInSlices(
-  db: SQLite.Database,
-  statement: SQLite.Statement,
-  batch: BatchRows,
-  sliceRows: number,
-  sliceMs: number,
-  betweenMs: number,
-): Promise<void> {
-  let rows: readonly (readonly unknown[])[];
-  if (Array.isArray(batch)) rows = batch;
-  else {
-    // Columns into rows (see BatchRows), in the order of the `orderBy` column when there is one.
-    const { columns, orderBy } = batch as Exclude<BatchRows, readonly unknown[]>;
-    // A column is an array or a typed array. (No named helper function here: the worker gets this function's
-    // source, and a bundler may wrap named functions in a helper the worker does not have.)
-    const isColumn = columns.map((c) => Array.isArray(c) || ArrayBuffer.isView(c));
-    let length = 0;
-    columns.forEach((c, j) => {
-      if (isColumn[j]) length = Math.max(length, (c as ArrayLike<unknown>).length);
-    });
-    const order = Array.from({ length }, (_, i) => i);
-    if (orderBy !== undefined && isColumn[orderBy]) {
-      const k = columns[orderBy] as ArrayLike<number | string>;
-      order.sort((a, b) => (k[a] < k[b] ? -1 : k[a] > k[b] ? 1 : 0));
-    }
-    rows = order.map((i) => columns.map((c, j) => (isColumn[j] ? (c as ArrayLike<unknown>)[i] : c)));
-  }
-  const slice = db.transaction((from: number): number => {
-    const until = performance.now() + sliceMs;
-    let i = from;
-    while (i < rows.length && i - from < sliceRows) {
-      statement.run(...rows[i++]);
-      if (performance.now() >= until) break;
-    }
-    return i;
-  });
-  for (let i = 0; i < rows.length; ) {
-    if (i > 0) await new Promise((r) => setTimeout(r, betweenMs));
-    i = slice.immediate(i);
-  }
-}
-
-/**
- * The background writer's worker, as source. Each slice is a transaction begun IMMEDIATE (it takes the write lock
- * first, waiting for it, rather than failing to upgrade a read); the main connection's transactions begin the same
- * way (see ImmediateSqliteDriver), so neither ever fails because the other committed in between.
- */
-const WRITER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file);
-db.pragma('busy_timeout = 5000');
-db.pragma('foreign_keys = ON');
-db.pragma('synchronous = NORMAL');
-// As on the main connection: with background checkpoints, no commit of this one copies the log back either.
-db.pragma('wal_autocheckpoint = ' + workerData.autocheckpoint);
-const statements = new Map();
-const writeInSlices = ${writeInSlices.toString()};
-let queue = Promise.resolve();
-async function write(m) {
-  let statement = statements.get(m.sql);
-  if (!statement) {
-    statement = db.prepare(m.sql);
-    if (statements.size < 50) statements.set(m.sql, statement);
-  }
-  await writeInSlices(db, statement, m.rows, workerData.sliceRows, workerData.sliceMs, workerData.betweenMs);
-}
-parentPort.on('message', (m) => {
-  if (m === 'stop') {
-    // Batches already sent are finished first.
-    queue = queue.then(() => { db.close(); parentPort.postMessage({ stopped: true }); parentPort.close(); });
-    return;
-  }
-  queue = queue.then(() => write(m)).then(
-    () => parentPort.postMessage({ id: m.id }),
-    (err) => parentPort.postMessage({ id: m.id, error: String((err && err.message) || err) }),
-  );
-});
-`;
 
 /** writeBatch on the main connection: slices of at most SLICE_MS, with BETWEEN_SLICES_MS for requests between them. */
 function writeBatchHere(sqlite: SQLite.Database, sqlText: string, rows: BatchRows): Promise<void> {
@@ -412,8 +270,8 @@ interface Writer {
  */
 function startWriter(sqlite: SQLite.Database, file: string): Writer {
   const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true });
-  const data = { file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS, autocheckpoint };
-  const calls = workerCalls<null, undefined>(WRITER, data, (why, unanswered) => {
+  const data = { role: 'writer', file, sliceRows: SLICE_ROWS, sliceMs: SLICE_MS, betweenMs: BETWEEN_SLICES_MS, autocheckpoint };
+  const calls = workerCalls<null, undefined>(SQLITE_WORKER, data, (why, unanswered) => {
     console.error(`the background writer failed (${why}); the main connection writes again`);
     for (const c of unanswered) c.reject(new Error(`the background writer failed (${why})`));
   });
@@ -433,6 +291,13 @@ function startWriter(sqlite: SQLite.Database, file: string): Writer {
  * fails at once if another connection committed since the transaction's first read.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  #connection: BooleanSqliteConnection | undefined;
+  /** The one connection, binding booleans as 0/1 (db/dialect.ts). */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    this.#connection ??= new BooleanSqliteConnection(inner);
+    return this.#connection;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
@@ -477,6 +342,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
+  override createQueryCompiler(): QueryCompiler {
+    return new LockFreeSqliteQueryCompiler();
+  }
 }
 
 /** snake_case column names as the query layer gives them (CamelCasePlugin). */
@@ -492,7 +360,7 @@ function forEachSqliteRow<R>(sqlite: SQLite.Database, query: Compilable<R>, fn: 
   const compiled = query.compile();
   const statement = sqlite.prepare(compiled.sql);
   const keys = statement.columns().map((c) => camelName(c.name));
-  for (const values of statement.raw(true).iterate(...(compiled.parameters as unknown[])) as IterableIterator<unknown[]>) {
+  for (const values of statement.raw(true).iterate(...(sqliteParameters(compiled.parameters) as unknown[])) as IterableIterator<unknown[]>) {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i];
     fn(row as R);
@@ -522,12 +390,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       dialect: 'sqlite',
+      prefersInListScans: true,
       sqlite,
       checkpointPasses: checkpointer ? () => checkpointer.passes() : undefined,
       async readHeavy<R>(query: Compilable<R>): Promise<R[]> {
         if (!reader) return (await db.executeQuery(query)).rows;
         const compiled = query.compile();
-        return (await reader.read(compiled.sql, compiled.parameters)).map((row) => camelRow<R>(row));
+        return (await reader.read(compiled.sql, sqliteParameters(compiled.parameters))).map((row) => camelRow<R>(row));
       },
       writeBatch(sqlText, rows) {
         return writer ? writer.write(sqlText, rows) : writeBatchHere(sqlite, sqlText, rows);
@@ -564,6 +433,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     dialect: 'postgres',
+    prefersInListScans: false,
     schema: opts.schema,
     pool,
     async readHeavy<R>(query: Compilable<R>): Promise<R[]> {

@@ -1,6 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.ts';
 import { unauthorized } from '../lib/http/errors.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -33,119 +31,53 @@ declare module 'fastify' {
 }
 
 /**
- * The session travels as the idToken cookie or as "Authorization: Bearer <token>". The token is a random
- * 32-character secret looked up in the sessions table. The cookie carries "<token>.<signature>", as the
- * authentication library writes it: the signature is the base64 HMAC-SHA256 of the token under AUTH_SECRET,
- * and a cookie whose signature is missing or wrong counts as no session. A bearer token may come bare (the
- * token alone) or signed; a signature it carries must be right too.
+ * The credential of a request as it came: "Authorization: Bearer <token>" (bare or signed), else the idToken cookie
+ * ("<token>.<signature>" as the authentication library writes it). It is not checked here: better-auth checks it
+ * (the cookie's signature included) when it reads the session, and the session cache keeps only credentials it
+ * accepted, keyed by the whole credential, so a forged signature never matches a cached entry.
  */
-export function credentialOf(req: FastifyRequest, secret: string): string | null {
+export function credentialOf(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
-  let raw: string | undefined;
-  const bearer = header !== undefined && header.slice(0, 7).toLowerCase() === 'bearer ';
-  if (bearer) raw = header.slice(7).trim();
-  else raw = req.cookies?.[SESSION_COOKIE];
-  if (!raw) return null;
-  let value = raw;
-  if (value.includes('%')) {
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return null;
-    }
-  }
-  const dot = value.indexOf('.');
-  if (dot === -1 && !bearer) return null;
-  const token = dot === -1 ? value : value.slice(0, dot);
-  if (!token || token.length < 16 || token.length > 128) return null;
-  if (dot !== -1 && !signatureMatches(token, value.slice(dot + 1), secret)) return null;
-  return token;
+  if (header !== undefined && header.slice(0, 7).toLowerCase() === 'bearer ') return header.slice(7).trim() || null;
+  return req.cookies?.[SESSION_COOKIE] || null;
 }
 
-/** Whether `signature` is the one the authentication library puts on `token` (better-call's signCookieValue). */
-function signatureMatches(token: string, signature: string, secret: string): boolean {
-  const expected = createHmac('sha256', secret).update(token).digest();
-  const given = Buffer.from(signature, 'base64');
-  // Buffer.from skips characters that are not base64, so the text is compared back as well.
-  return given.length === expected.length && timingSafeEqual(given, expected) && given.toString('base64') === signature;
-}
+/** Reads the session of a request's credential: better-auth's getSession, or null when it has none. */
+export type SessionReader = (headers: Headers) => Promise<SessionUser | null>;
 
-interface SessionRow {
-  session_id: string;
-  expires_at: string | Date;
-  id: string;
-  email: string;
-  display_name: string;
-  image_url: string | null;
-  bio: string | null;
-  onboarded: boolean | number;
-}
-
-const SESSION_SQL = `select s.id as session_id, s.expires_at, u.id, u.email, u.display_name, u.image_url, u.bio, u.onboarded
-  from sessions s join users u on u.id = s.user_id where s.token = $1 and u.suspended_at is null`;
-
-/**
- * Looks a session token up. This runs on every signed-in call, so it skips the query
- * builder and uses a statement prepared once (SQLite) or a named prepared statement (PostgreSQL).
- * Answers are kept in the session cache (see session-cache.ts) for SESSION_CACHE_SECONDS.
- */
-export function sessionLookup(database: Database, cache?: SessionCache<SessionUser>): (token: string) => Promise<SessionUser | null> {
-  let fetchRow: (token: string) => Promise<SessionRow | undefined>;
-  if (database.sqlite) {
-    const stmt = database.sqlite.prepare(SESSION_SQL.replace('$1', '?'));
-    fetchRow = async (token) => stmt.get(token) as SessionRow | undefined;
-  } else if (database.pool) {
-    const pool = database.pool;
-    fetchRow = async (token) => (await pool.query<SessionRow>({ name: 'session_user', text: SESSION_SQL, values: [token] })).rows[0];
-  } else {
-    throw new Error('no database driver');
-  }
-  const load = async (token: string, now: number) => {
-    const row = await fetchRow(token);
-    if (!row) return null;
-    const expiresAt = new Date(row.expires_at).getTime();
-    if (expiresAt <= now) return null;
-    const user: SessionUser = {
-      id: row.id,
-      email: row.email,
-      displayName: row.display_name,
-      imageUrl: row.image_url,
-      bio: row.bio,
-      onboarded: Boolean(row.onboarded),
-      sessionId: row.session_id,
-      expiresAt,
-    };
-    cache?.set(token, user, now);
-    return user;
-  };
-  return (token) => {
-    const now = Date.now();
-    const hit = cache?.get(token, now);
-    return hit ? Promise.resolve(hit) : load(token, now);
-  };
+/** The headers better-auth reads a session from: the cookies and the Authorization header of the request. */
+function sessionHeaders(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  if (typeof req.headers.cookie === 'string') headers.set('cookie', req.headers.cookie);
+  if (typeof req.headers.authorization === 'string') headers.set('authorization', req.headers.authorization);
+  return headers;
 }
 
 /**
- * Every /api call carrying a credential has its session resolved before the handler runs:
- * from the cache without waiting (most calls), or by one lookup. Handlers then read it
- * synchronously with `req.sessionUser()` / `req.requireUser()`.
+ * Every /api call carrying a credential has its session resolved before the handler runs: from the session cache
+ * without waiting (most calls, for SESSION_CACHE_SECONDS), or by better-auth, which owns sessions (it issues them,
+ * checks the cookie's signature, reads and revokes them). Handlers then read it synchronously with
+ * `req.sessionUser()` / `req.requireUser()`. Sign-out, suspension and profile changes drop the cached entries
+ * (session-cache.ts, across processes through Redis when set).
  */
-export function registerSession(app: FastifyInstance, database: Database, cache: SessionCache<SessionUser>): void {
-  const findSessionUser = sessionLookup(database, cache);
-  const secret = app.config.authSecret;
+export function registerSession(app: FastifyInstance, readSession: SessionReader, cache: SessionCache<SessionUser>): void {
   app.decorate('sessionCache', cache);
   app.decorateRequest('session', null);
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.url.charCodeAt(1) !== 97 || !req.url.startsWith('/api/')) return done();
-    const token = credentialOf(req, secret);
-    if (!token) return done();
-    const hit = cache.get(token, Date.now());
+    const credential = credentialOf(req);
+    if (!credential || credential.length > 512) return done();
+    const now = Date.now();
+    const hit = cache.get(credential, now);
     if (hit) {
       req.session = hit;
       return done();
     }
-    findSessionUser(token).then((user) => {
-      req.session = user;
+    readSession(sessionHeaders(req)).then((user) => {
+      if (user && user.expiresAt > now) {
+        cache.set(credential, user, now);
+        req.session = user;
+      }
       done();
     }, done);
   });

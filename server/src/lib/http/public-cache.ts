@@ -38,6 +38,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /**
  * Successful answers of routes with `config.publicCache` get Cache-Control and an ETag (a hash of the body), and a
  * request whose If-None-Match names that ETag gets 304 with no body. Error answers are left alone.
+ * Why not @fastify/etag: it hashes every answer of the context it is registered in (a signed-in reader's own answers
+ * too, which carry no ETag and are never cached), and has no per-route switch; this hook hashes only public answers.
  */
 export function registerPublicCaching(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {

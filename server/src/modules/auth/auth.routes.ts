@@ -172,7 +172,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     async (req, reply) => {
       const user = req.sessionUser();
       if (user) {
-        await app.database.db.deleteFrom('sessions').where('id', '=', user.sessionId).execute();
+        // better-auth revokes the session (its row goes), wherever it is used; every process forgets it.
+        await auth.api.signOut({ headers: webHeaders(req) });
         app.sessionCache.forgetSession(user.sessionId);
       }
       reply.clearCookie('idToken', { path: '/', httpOnly: true, sameSite: 'lax', secure: config.appUrl.startsWith('https://') });

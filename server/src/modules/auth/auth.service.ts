@@ -1,9 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth, magicLink } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { betterAuthDatabase } from '../../db/dialect.ts';
+import type { SessionReader } from '../../plugins/session.ts';
 import { type Mailer, signInMail } from './mailer.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
@@ -27,10 +28,16 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.appUrl],
-    database: { db: database.db.withoutPlugins() as Kysely<unknown>, type: database.dialect },
+    database: betterAuthDatabase(database),
     user: {
       modelName: 'users',
       fields: { name: 'display_name', image: 'image_url', emailVerified: 'email_verified', ...ts },
+      // Read with the session (sessionReader below); only this app writes them.
+      additionalFields: {
+        bio: { type: 'string', required: false, input: false },
+        onboarded: { type: 'boolean', required: false, input: false, defaultValue: false },
+        suspendedAt: { type: 'date', required: false, input: false, fieldName: 'suspended_at' },
+      },
       // An identity provider may only create an account for an address it has verified:
       // otherwise anyone could open "your" account there first. Linking to an existing
       // account on a verified address is the library's own rule (see docs/features.md, Signing in).
@@ -110,3 +117,27 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The session of a request's cookie or bearer token, read by better-auth (which checks the cookie's signature and
+ * the session's expiry): the signed-in person, or null. A suspended person has no session: their sessions stop at
+ * once (suspending drops them from the session cache).
+ */
+export function sessionReader(auth: Auth): SessionReader {
+  return async (headers) => {
+    const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (!found) return null;
+    const { session, user } = found;
+    if (user.suspendedAt) return null;
+    return {
+      id: user.id,
+      email: user.email,
+      displayName: user.name,
+      imageUrl: user.image ?? null,
+      bio: user.bio ?? null,
+      onboarded: Boolean(user.onboarded),
+      sessionId: session.id,
+      expiresAt: new Date(session.expiresAt).getTime(),
+    };
+  };
+}

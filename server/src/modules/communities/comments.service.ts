@@ -202,8 +202,8 @@ export async function createComment(
         depth,
         authorId: actor.id,
         text: input.text,
-        spoiler: repo.boolFor(ctx.database, input.spoiler ?? false),
-        deleted: repo.boolFor(ctx.database, false),
+        spoiler: input.spoiler ?? false,
+        deleted: false,
         likeCount: 0,
         replyCount: 0,
         createdAt: now,
@@ -234,7 +234,7 @@ export async function updateComment(
     .updateTable('comments')
     .set({
       ...(input.text !== undefined ? { text: input.text } : {}),
-      ...(input.spoiler !== undefined ? { spoiler: repo.boolFor(ctx.database, input.spoiler) } : {}),
+      ...(input.spoiler !== undefined ? { spoiler: input.spoiler } : {}),
       editedAt: new Date().toISOString(),
     })
     .where('id', '=', commentId)
@@ -262,7 +262,7 @@ export async function deleteComment(ctx: CommunitiesContext, actor: NonNullable<
       kept = true;
       await trx
         .updateTable('comments')
-        .set({ deleted: repo.boolFor(ctx.database, true), text: '', spoiler: repo.boolFor(ctx.database, false) })
+        .set({ deleted: true, text: '', spoiler: false })
         .where('id', '=', commentId)
         .execute();
     } else {

@@ -5,8 +5,6 @@ import type { CommunityMemberStatus, DB } from '../../db/schema.ts';
 
 export type Db = Kysely<DB>;
 
-/** Booleans as the database takes them: true/false on PostgreSQL, 1/0 on SQLite. */
-export const boolFor = (database: Database, v: boolean): boolean | number => (database.dialect === 'postgres' ? v : v ? 1 : 0);
 let lastStamp = 0;
 /**
  * Now as ISO text, strictly later than the last one this process gave: comments and discussions written in the same
@@ -343,9 +341,9 @@ export async function communityDiscussionIds(db: Db, communityId: string, sort: 
 }
 
 /** Discussions of public communities, or of those the reader administers or belongs to. */
-function visibleTo(database: Database, readerId: string | null) {
+function visibleTo(readerId: string | null) {
   return (eb: ExpressionBuilder<DB & { d: DB['discussions'] }, 'd'>) => {
-    const open = eb('d.isPublic', '=', boolFor(database, true));
+    const open = eb('d.isPublic', '=', true);
     if (!readerId) return open;
     return eb.or([
       open,
@@ -367,7 +365,7 @@ export async function visibleDiscussionIds(
   limit: number,
   filter: { keyword?: string; authorId?: string } = {},
 ): Promise<string[]> {
-  let q = database.db.selectFrom('discussions as d').select('d.id').where(visibleTo(database, readerId));
+  let q = database.db.selectFrom('discussions as d').select('d.id').where(visibleTo(readerId));
   if (filter.keyword !== undefined) {
     const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
@@ -387,7 +385,7 @@ export async function likedDiscussionIds(database: Database, userId: string, off
     .innerJoin('discussions as d', 'd.id', 'l.discussionId')
     .select('d.id')
     .where('l.userId', '=', userId)
-    .where(visibleTo(database, userId))
+    .where(visibleTo(userId))
     .orderBy('l.createdAt', 'desc')
     .orderBy('d.id', 'desc')
     .offset(offset)
@@ -401,7 +399,7 @@ export async function recentPublicDiscussionIds(database: Database, since: strin
   const rows = await database.db
     .selectFrom('discussions')
     .select('id')
-    .where('isPublic', '=', boolFor(database, true))
+    .where('isPublic', '=', true)
     .where('lastActivityAt', '>', since)
     .orderBy('lastActivityAt', 'desc')
     .limit(limit)
@@ -413,7 +411,7 @@ export async function newestPublicDiscussionIds(database: Database, limit: numbe
   const rows = await database.db
     .selectFrom('discussions')
     .select('id')
-    .where('isPublic', '=', boolFor(database, true))
+    .where('isPublic', '=', true)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -14,6 +14,7 @@ import {
   type Report,
 } from '../../../../common/contracts/communities.ts';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { isoOf } from '../ratings/ratings.presenter.ts';
@@ -112,10 +113,6 @@ export async function getCommunity(ctx: CommunitiesContext, reader: Actor, commu
 
 export const generalCommunity = (ctx: CommunitiesContext, reader: Actor) => getCommunity(ctx, reader, GENERAL_COMMUNITY_ID);
 
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 const nameTaken = () => conflict('name: a community with that name exists already.', 'name_taken');
 
 export async function createCommunity(
@@ -136,10 +133,10 @@ export async function createCommunity(
         name: input.name,
         nameKey,
         description: input.description,
-        isPublic: repo.boolFor(ctx.database, input.isPublic),
+        isPublic: input.isPublic,
         imageUrl: input.communityImage ?? null,
         adminId: actor.id,
-        isGeneral: repo.boolFor(ctx.database, false),
+        isGeneral: false,
         memberCount: 0,
         discussionCount: 0,
         activityAt: now,
@@ -174,14 +171,14 @@ export async function updateCommunity(
         .set({
           ...(input.name !== undefined ? { name: input.name, nameKey: input.name.toLowerCase() } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.isPublic !== undefined ? { isPublic: repo.boolFor(ctx.database, input.isPublic) } : {}),
+          ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
           ...(input.communityImage !== undefined ? { imageUrl: input.communityImage } : {}),
           updatedAt: now,
         })
         .where('id', '=', communityId)
         .execute();
       if (input.isPublic !== undefined && input.isPublic !== repo.truthy(row.isPublic)) {
-        await trx.updateTable('discussions').set({ isPublic: repo.boolFor(ctx.database, input.isPublic) }).where('communityId', '=', communityId).execute();
+        await trx.updateTable('discussions').set({ isPublic: input.isPublic }).where('communityId', '=', communityId).execute();
         // Made public: whoever was waiting is let in, as joining a public community does.
         if (input.isPublic) {
           const admitted = await repo.approveAll(trx, communityId);

@@ -93,9 +93,9 @@ export async function createDiscussion(
         authorId: actor.id,
         title: input.title,
         body: input.body,
-        spoiler: repo.boolFor(ctx.database, input.spoiler ?? false),
-        locked: repo.boolFor(ctx.database, false),
-        isPublic: repo.boolFor(ctx.database, isPublic),
+        spoiler: input.spoiler ?? false,
+        locked: false,
+        isPublic: isPublic,
         likeCount: 0,
         commentCount: 0,
         createdAt: now,
@@ -127,7 +127,7 @@ export async function updateDiscussion(
     .set({
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
-      ...(input.spoiler !== undefined ? { spoiler: repo.boolFor(ctx.database, input.spoiler) } : {}),
+      ...(input.spoiler !== undefined ? { spoiler: input.spoiler } : {}),
       editedAt: new Date().toISOString(),
     })
     .where('id', '=', discussionId)
@@ -155,7 +155,7 @@ export async function deleteDiscussion(ctx: CommunitiesContext, actor: NonNullab
 export async function setLocked(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string, discussionId: string, locked: boolean) {
   const { membership } = await readable(ctx, actor, discussionId, communityId);
   if (!isAdmin(membership)) throw forbidden('Only the community’s admin may do that.');
-  await ctx.database.db.updateTable('discussions').set({ locked: repo.boolFor(ctx.database, locked) }).where('id', '=', discussionId).execute();
+  await ctx.database.db.updateTable('discussions').set({ locked: locked }).where('id', '=', discussionId).execute();
   return { discussionId, locked };
 }
 

@@ -41,12 +41,12 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
   const after = decodeCursor(o.cursor);
   const n = o.limit + 1;
   const whose = o.whose;
-  // The scan on SQLite: the people followed, those muted and the hidden items are each read once into a list the
+  // The scan where the planner keeps `in` lists (SQLite, db/database.ts prefersInListScans): the people followed, those muted and the hidden items are each read once into a list the
   // planner keeps in memory (with a Bloom filter), and each row passed over in the time index is checked against them
   // without leaving the index; the unary + keeps the planner from driving the query by these terms instead. A page of
   // someone following 1,000 of 100,000 people passes over about 2,000 rows of each kind: checked with correlated
   // subqueries (three index searches a row) it took several times as long. PostgreSQL plans the EXISTS form well.
-  const listScan = 'followedBy' in whose && whose.scan && database.dialect === 'sqlite';
+  const listScan = 'followedBy' in whose && whose.scan && database.prefersInListScans;
   const authors = (column: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
     if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
     if (listScan) {
@@ -95,7 +95,7 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
     : [];
   // A discussion is readable by the reader: its community is public (kept on the discussion), or the reader is its
   // admin or a member; never in a community the reader muted; never hidden by a moderator.
-  const yes = database.dialect === 'postgres' ? sql`true` : sql`1`;
+  const yes = sql`true`;
   const readable = (d: 'd') =>
     o.readerId === null
       ? sql<boolean>`${sql.ref(`${d}.is_public`)} = ${yes}`
@@ -120,7 +120,7 @@ async function readActivity(database: Database, o: Options): Promise<Page> {
         .limit(n)
         .execute()
     : [];
-  const no = database.dialect === 'postgres' ? sql`false` : sql`0`;
+  const no = sql`false`;
   const comments = o.kinds.comments
     ? await db
         .selectFrom('comments as k')

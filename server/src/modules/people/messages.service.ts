@@ -42,7 +42,7 @@ export async function sendMessage(database: Database, actor: SessionUser, toId: 
       .select(['id', 'lastMessageAt'])
       .where('userA', '=', pair.userA)
       .where('userB', '=', pair.userB)
-      .$if(database.dialect === 'postgres', (q) => q.forUpdate())
+      .forUpdate()
       .executeTakeFirstOrThrow();
     // Messages of a conversation keep the order they were sent in, even within one millisecond.
     const last = new Date(iso(conversation.lastMessageAt)).getTime();

@@ -3,6 +3,7 @@ import type { SetProfileRequest } from '../../../../common/contracts/auth.ts';
 import { type Profile, TOP_TITLES_MAX } from '../../../../common/contracts/people.ts';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -186,8 +187,7 @@ export async function profileColumns(db: Db, userId: string, input: SetProfileRe
 
 /** A unique-index race on the username (two people taking it at once) is the same 409. */
 export function usernameRace(err: unknown): never {
-  const text = String((err as { message?: string })?.message ?? '');
-  if (/username_key|UNIQUE constraint failed: users\.username_key/.test(text)) throw new AppError(409, 'username_taken', 'username: that username is taken.');
+  if (isUniqueViolation(err, 'username_key')) throw new AppError(409, 'username_taken', 'username: that username is taken.');
   throw err;
 }
 

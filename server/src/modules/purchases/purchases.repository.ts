@@ -82,7 +82,7 @@ export async function findSubscriptionByRef(db: Db, provider: string, providerRe
     .executeTakeFirst();
 }
 
-/** Locks (PostgreSQL) and reads the person's subscription row inside a transaction. */
+/** Locks and reads the person's subscription row inside a transaction. */
 export async function lockSubscription(trx: Db, userId: string): Promise<SubscriptionRow | undefined> {
   await trx.updateTable('subscriptions').set((eb) => ({ providerUpdated: eb.ref('providerUpdated') })).where('userId', '=', userId).execute();
   return findSubscription(trx, userId);
@@ -91,11 +91,9 @@ export async function lockSubscription(trx: Db, userId: string): Promise<Subscri
 export async function upsertSubscription(
   trx: Db,
   row: Omit<SubscriptionRow, 'cancelAtPeriodEnd' | 'endedAt' | 'currentPeriodEnd'> & { currentPeriodEnd: string; cancelAtPeriodEnd: boolean; endedAt: string | null },
-  dialect: 'sqlite' | 'postgres',
   now: string,
 ): Promise<void> {
-  const cancel = dialect === 'postgres' ? row.cancelAtPeriodEnd : row.cancelAtPeriodEnd ? 1 : 0;
-  const values = { ...row, cancelAtPeriodEnd: cancel, createdAt: now, updatedAt: now };
+  const values = { ...row, createdAt: now, updatedAt: now };
   await trx
     .insertInto('subscriptions')
     .values(values)
@@ -107,7 +105,7 @@ export async function upsertSubscription(
         provider: row.provider,
         providerRef: row.providerRef,
         currentPeriodEnd: row.currentPeriodEnd,
-        cancelAtPeriodEnd: cancel,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
         endedAt: row.endedAt,
         providerUpdated: row.providerUpdated,
         updatedAt: now,

@@ -7,7 +7,6 @@ import { SANDBOX_CSP, sandboxCheckoutHtml } from './purchases.page.ts';
 import type { PaymentProvider } from './purchases.provider.ts';
 import { createSandboxProvider } from './purchases.sandbox.ts';
 import * as service from './purchases.service.ts';
-import { createStripeClient, createStripeProvider, handleStripeEvent, verifyWebhook } from './purchases.stripe.ts';
 
 function personal(reply: FastifyReply): void {
   reply.header('cache-control', 'private, no-store');
@@ -21,11 +20,13 @@ export async function purchasesRoutes(app: FastifyInstance) {
   const tags = ['purchases'];
   const { config } = app;
   const stripeSettings =
-    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+    config.paymentsProvider === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL }
       : null;
-  const stripe = stripeSettings ? createStripeClient(stripeSettings) : null;
-  const provider: PaymentProvider = stripe ? createStripeProvider(stripe) : createSandboxProvider();
+  // Stripe's library is loaded only when Stripe takes the payments.
+  const stripeModule = stripeSettings ? await import('./purchases.stripe.ts') : null;
+  const stripe = stripeSettings && stripeModule ? stripeModule.createStripeClient(stripeSettings) : null;
+  const provider: PaymentProvider = stripe && stripeModule ? stripeModule.createStripeProvider(stripe) : createSandboxProvider();
   const ctx: service.PurchasesContext = { database: app.database, provider, currency: config.CURRENCY, appUrl: config.appUrl };
 
   r.get(
@@ -35,7 +36,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Premium plans and gem bundles with their prices',
         description:
-          'Public. Premiere monthly 4.99, Platinum annual 49.99 (about 4.16 a month), gem bundles 100 for 4.99, 500 for 19.99 and 1000 for 39.99 (the last two `cheaper`: 20%+ cheaper), in minor units of `CURRENCY` (USD unless configured). `provider` says whether checkouts go to the sandbox (test mode) or Stripe.',
+          'Public. Premiere monthly 4.99, Platinum annual 49.99 (about 4.16 a month), gem bundles 100 for 4.99, 500 for 19.99 and 1000 for 39.99 (the last two `cheaper`: 20%+ cheaper), in minor units of `CURRENCY` (USD unless configured). `provider` says whether checkouts go to the sandbox or Stripe; `testMode` is true with the sandbox (TEST MODE: no money moves, see `PAYMENTS_PROVIDER`).',
         response: { 200: envelope(ProductsSchema) },
       },
     },
@@ -170,7 +171,8 @@ export async function purchasesRoutes(app: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        if (!stripe || !stripeSettings) return reply.callNotFound();
+        if (!stripe || !stripeSettings || !stripeModule) return reply.callNotFound();
+        const { handleStripeEvent, verifyWebhook } = stripeModule;
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
         const event = verifyWebhook(stripe, raw, req.headers['stripe-signature'], stripeSettings.webhookSecret);
         const touched = new Set<string>();

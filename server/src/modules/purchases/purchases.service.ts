@@ -52,6 +52,7 @@ export function listProducts(ctx: PurchasesContext): Products {
   return {
     currency: ctx.currency,
     provider: ctx.provider.name,
+    testMode: ctx.provider.name === 'sandbox',
     subscriptions: PRODUCTS.filter((p) => p.kind === 'subscription').map((p) => presentProduct(p, ctx.currency)),
     gemBundles: PRODUCTS.filter((p) => p.kind === 'gems').map((p) => presentProduct(p, ctx.currency)),
   };
@@ -119,7 +120,7 @@ export async function cancelSubscription(ctx: PurchasesContext, actor: Actor): P
     if (sub.provider === ctx.provider.name) await ctx.provider.cancelAtPeriodEnd(sub);
     await ctx.database.db
       .updateTable('subscriptions')
-      .set({ cancelAtPeriodEnd: ctx.database.dialect === 'postgres' ? true : 1, updatedAt: new Date().toISOString() })
+      .set({ cancelAtPeriodEnd: true, updatedAt: new Date().toISOString() })
       .where('id', '=', sub.id)
       .execute();
   }
@@ -146,7 +147,6 @@ export async function processOnce(database: Database, event: PaymentEvent, apply
  */
 export async function completePurchase(
   trx: Db,
-  dialect: Database['dialect'],
   purchase: repo.PurchaseRow,
   paid: { now: string; paymentRef: string | null; event: PaymentEvent; subscription?: { providerRef: string; periodEnd: Date } },
 ): Promise<void> {
@@ -158,7 +158,7 @@ export async function completePurchase(
     return;
   }
   const periodEnd = paid.subscription?.periodEnd ?? (await sandboxPeriodEnd(trx, purchase.userId, product, new Date(paid.now)));
-  await extendSubscription(trx, dialect, {
+  await extendSubscription(trx, {
     userId: purchase.userId,
     product,
     provider: purchase.provider,
@@ -187,7 +187,6 @@ async function sandboxPeriodEnd(trx: Db, userId: string, product: ProductDefinit
  */
 export async function extendSubscription(
   trx: Db,
-  dialect: Database['dialect'],
   input: { userId: string; product: ProductDefinition; provider: string; providerRef: string; periodEnd: Date; eventCreated: number; now: string },
 ): Promise<void> {
   if (input.product.kind !== 'subscription') return;
@@ -208,7 +207,6 @@ export async function extendSubscription(
       endedAt: same ? (existing.endedAt === null ? null : new Date(existing.endedAt).toISOString()) : null,
       providerUpdated: Math.max(same ? Number(existing.providerUpdated) : 0, input.eventCreated),
     },
-    dialect,
     input.now,
   );
 }
@@ -220,7 +218,7 @@ export async function confirmSandbox(ctx: PurchasesContext, actor: Actor, purcha
   const event: PaymentEvent = { provider: 'sandbox', id: `confirm:${purchase.id}`, type: 'checkout.confirmed', created: Math.floor(Date.now() / 1000) };
   await processOnce(ctx.database, event, async (trx, now) => {
     const fresh = await repo.findPurchase(trx, purchase.id);
-    if (fresh) await completePurchase(trx, ctx.database.dialect, fresh, { now, paymentRef: null, event });
+    if (fresh) await completePurchase(trx, fresh, { now, paymentRef: null, event });
   });
   const after = await repo.findPurchase(ctx.database.db, purchase.id);
   if (after?.status === 'canceled') throw conflict('This checkout was canceled.', 'purchase_closed');

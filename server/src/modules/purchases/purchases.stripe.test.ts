@@ -157,7 +157,7 @@ afterAll(async () => {
 
 describe('Stripe checkout', () => {
   it('creates a Checkout Session with the product, price and currency, and answers its url', async () => {
-    expect(ProductsSchema.parse((await get('/api/purchases/products')).json().data).provider).toBe('stripe');
+    expect(ProductsSchema.parse((await get('/api/purchases/products')).json().data)).toMatchObject({ provider: 'stripe', testMode: false });
     const { url, purchaseId } = await checkout('gems_500', ada.headers);
     const sent = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
     expect(sent?.form.get('mode')).toBe('payment');

@@ -105,7 +105,6 @@ function periodEndOf(sub: Stripe.Subscription): Date | null {
  */
 export async function handleStripeEvent(database: Database, stripe: Stripe, event: Stripe.Event, touched = new Set<string>()): Promise<boolean> {
   const meta: PaymentEvent = { provider: 'stripe', id: event.id, type: event.type, created: event.created };
-  const dialect = database.dialect;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -127,7 +126,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
       touched.add(purchase.userId);
       return processOnce(database, meta, async (trx, now) => {
         const fresh = await repo.findPurchase(trx, purchase.id);
-        if (fresh) await completePurchase(trx, dialect, fresh, { now, paymentRef, event: meta, subscription });
+        if (fresh) await completePurchase(trx, fresh, { now, paymentRef, event: meta, subscription });
       });
     }
     case 'checkout.session.expired': {
@@ -175,7 +174,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
             .onConflict((oc) => oc.columns(['provider', 'providerRef']).doNothing())
             .execute();
         }
-        await extendSubscription(trx, dialect, { userId, product, provider: 'stripe', providerRef: subscriptionId, periodEnd, eventCreated: event.created, now });
+        await extendSubscription(trx, { userId, product, provider: 'stripe', providerRef: subscriptionId, periodEnd, eventCreated: event.created, now });
       });
     }
     case 'customer.subscription.updated':
@@ -193,7 +192,7 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
         await trx
           .updateTable('subscriptions')
           .set({
-            cancelAtPeriodEnd: dialect === 'postgres' ? sub.cancel_at_period_end : sub.cancel_at_period_end ? 1 : 0,
+            cancelAtPeriodEnd: sub.cancel_at_period_end,
             ...(end && !deleted ? { currentPeriodEnd: end.toISOString() } : {}),
             endedAt,
             providerUpdated: event.created,

@@ -43,6 +43,7 @@ describe('GET /api/purchases/products', () => {
     const data = ProductsSchema.parse(res.json().data);
     expect(data.currency).toBe('USD');
     expect(data.provider).toBe('sandbox');
+    expect(data.testMode).toBe(true);
     expect(data.subscriptions.map((p) => [p.id, p.amount, p.interval, p.monthlyAmount])).toEqual([
       ['premiere_monthly', 499, 'month', 499],
       ['platinum_annual', 4999, 'year', 416],
@@ -62,6 +63,22 @@ describe('GET /api/purchases/products', () => {
       expect(data.gemBundles.every((p) => p.currency === 'EUR')).toBe(true);
     } finally {
       await eur.close();
+    }
+  });
+
+  it('runs the sandbox in TEST MODE when PAYMENTS_PROVIDER=sandbox is chosen, even with Stripe keys set', async () => {
+    const chosen = await createTestApp({ PAYMENTS_PROVIDER: 'sandbox', STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: 'whsec_unused' });
+    try {
+      const data = ProductsSchema.parse((await chosen.app.inject({ method: 'GET', url: '/api/purchases/products' })).json().data);
+      expect(data).toMatchObject({ provider: 'sandbox', testMode: true });
+      const buyer = await buildUser(chosen, { displayName: 'Sam Sandbox' });
+      const res = await chosen.app.inject({ method: 'POST', url: '/api/purchases/checkout', payload: { product: 'gems_100' }, headers: buyer.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const { url } = CheckoutSchema.parse(res.json().data);
+      expect(url).toMatch(/^\/api\/purchases\/sandbox\//);
+      expect((await chosen.app.inject({ method: 'GET', url, headers: buyer.headers })).body).toContain('TEST MODE');
+    } finally {
+      await chosen.close();
     }
   });
 });

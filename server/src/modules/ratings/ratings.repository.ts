@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
-import type { Dialect } from '../../db/database.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
-
-/** Booleans as each database stores them (schema.ts `Bool`). */
-export function boolFor(dialect: Dialect, value: boolean): boolean | number {
-  return dialect === 'postgres' ? value : value ? 1 : 0;
-}
 
 /** What the ratings and watchlist rules need to know of a title. */
 export interface TitleBasics {
@@ -36,13 +30,13 @@ export interface RatingFacts {
 
 const FACT_COLUMNS = ['id', 'userId', 'titleId', 'rating', 'review', 'likeCount'] as const;
 
-/** A rating, locked against concurrent changes until the transaction ends (PostgreSQL; SQLite writes one at a time). */
-export async function lockRating(trx: Db, dialect: Dialect, id: string): Promise<RatingFacts | undefined> {
+/** A rating, locked against concurrent changes until the transaction ends (db/dialect.ts: a lock on PostgreSQL; SQLite writes one transaction at a time). */
+export async function lockRating(trx: Db, id: string): Promise<RatingFacts | undefined> {
   return trx
     .selectFrom('ratings')
     .select(FACT_COLUMNS)
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .forUpdate()
     .executeTakeFirst();
 }
 
@@ -57,7 +51,7 @@ export interface NewRating {
 }
 
 /** Inserts a rating unless the person already rated the title: the new id, or undefined when they had. */
-export async function insertRating(trx: Db, dialect: Dialect, r: NewRating): Promise<string | undefined> {
+export async function insertRating(trx: Db, r: NewRating): Promise<string | undefined> {
   const row = await trx
     .insertInto('ratings')
     .values({
@@ -66,7 +60,7 @@ export async function insertRating(trx: Db, dialect: Dialect, r: NewRating): Pro
       titleId: r.titleId,
       rating: r.rating,
       review: r.review,
-      spoiler: boolFor(dialect, r.spoiler),
+      spoiler: r.spoiler,
       likeCount: 0,
       createdAt: r.now,
       updatedAt: r.now,
@@ -90,14 +84,14 @@ export interface RatingPatch {
   likeCount?: number;
 }
 
-export async function updateRating(trx: Db, dialect: Dialect, id: string, patch: RatingPatch, now: string): Promise<void> {
+export async function updateRating(trx: Db, id: string, patch: RatingPatch, now: string): Promise<void> {
   await trx
     .updateTable('ratings')
     .set({
       updatedAt: now,
       ...(patch.rating !== undefined ? { rating: patch.rating } : {}),
       ...(patch.review !== undefined ? { review: patch.review } : {}),
-      ...(patch.spoiler !== undefined ? { spoiler: boolFor(dialect, patch.spoiler) } : {}),
+      ...(patch.spoiler !== undefined ? { spoiler: patch.spoiler } : {}),
       ...(patch.likeCount !== undefined ? { likeCount: patch.likeCount } : {}),
     })
     .where('id', '=', id)

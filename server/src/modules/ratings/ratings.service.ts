@@ -48,7 +48,7 @@ export async function createRating(ctx: RatingsContext, actor: NonNullable<Actor
   const id = randomUUID();
   const now = new Date().toISOString();
   const existingId = await database.db.transaction().execute(async (trx) => {
-    const inserted = await repo.insertRating(trx, database.dialect, {
+    const inserted = await repo.insertRating(trx, {
       id,
       userId: actor.id,
       titleId: title.id,
@@ -85,7 +85,7 @@ export function getRating(database: Database, reader: Actor, id: string): Promis
 export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string, input: UpdateRatingRequest): Promise<Rating> {
   const { database } = ctx;
   await database.db.transaction().execute(async (trx) => {
-    const current = await repo.lockRating(trx, database.dialect, id);
+    const current = await repo.lockRating(trx, id);
     if (!current) throw ratingNotFound();
     if (!canEditRating(actor, current)) throw forbidden('Only the author may change this rating.');
     const review = input.review === undefined ? current.review : reviewOf(input.review);
@@ -97,7 +97,7 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
       await repo.deleteLikesOf(trx, id);
       patch.likeCount = 0;
     }
-    await repo.updateRating(trx, database.dialect, id, patch, new Date().toISOString());
+    await repo.updateRating(trx, id, patch, new Date().toISOString());
     const reviews = Number(review !== null) - Number(current.review !== null);
     await repo.addToTitleStats(trx, current.titleId, { count: 0, sum: rating - current.rating, reviews });
   });
@@ -108,7 +108,7 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
 /** The author deletes their rating, and with it their review and its likes. */
 export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string): Promise<void> {
   const hadReview = await ctx.database.db.transaction().execute(async (trx) => {
-    const current = await repo.lockRating(trx, ctx.database.dialect, id);
+    const current = await repo.lockRating(trx, id);
     if (!current) throw ratingNotFound();
     if (!canDeleteRating(actor, current)) throw forbidden('Only the author may delete this rating.');
     await repo.deleteRating(trx, id);
@@ -209,7 +209,7 @@ export async function likedReviewIds(database: Database, reader: NonNullable<Act
  */
 export async function likeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
   return database.db.transaction().execute(async (trx) => {
-    const rating = await repo.lockRating(trx, database.dialect, id);
+    const rating = await repo.lockRating(trx, id);
     if (!rating) throw ratingNotFound();
     if (isAuthor(actor, rating)) throw new AppError(403, 'own_review', 'You cannot like your own review.');
     if (!canLikeReview(actor, rating)) throw conflict('This rating has no review to like.', 'no_review');
@@ -222,7 +222,7 @@ export async function likeReview(database: Database, actor: NonNullable<Actor>, 
 /** Takes a like back; unliking what one does not like changes nothing. */
 export async function unlikeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
   return database.db.transaction().execute(async (trx) => {
-    const rating = await repo.lockRating(trx, database.dialect, id);
+    const rating = await repo.lockRating(trx, id);
     if (!rating) throw ratingNotFound();
     const removed = await repo.deleteLike(trx, id, actor.id);
     const likeCount = removed ? await repo.addToLikeCount(trx, id, -1) : rating.likeCount;

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { UploadPurpose } from '../../../../common/contracts/uploads.ts';
 
 /** The most pixels an uploaded image may have (a 48-megapixel phone photo fits): larger is refused before decoding, against decompression bombs. */
@@ -14,8 +14,19 @@ export type AcceptedFormat = 'png' | 'jpeg' | 'webp';
 export class UnsupportedImageError extends Error {}
 export class ImageTooLargeError extends Error {}
 
-// Every upload is a new image: libvips' operation cache would only hold memory.
-sharp.cache(false);
+/**
+ * sharp (libvips, a native library and its threads) is loaded with the first upload, not at start: a server that
+ * never takes an image keeps that memory. Every upload is a new image: libvips' operation cache would only hold memory.
+ */
+type Sharp = (typeof import('sharp'))['default'];
+let loaded: Promise<Sharp> | undefined;
+function loadSharp(): Promise<Sharp> {
+  loaded ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m.default;
+  });
+  return loaded;
+}
 
 /**
  * The format the first bytes announce, when it is one of the three accepted: PNG's signature, JPEG's SOI marker
@@ -48,6 +59,7 @@ export async function processImage(bytes: Buffer, purpose: UploadPurpose): Promi
   const sniffed = sniffFormat(bytes);
   if (!sniffed) throw new UnsupportedImageError('not a PNG, JPEG or WebP image');
   const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' as const, sequentialRead: true };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, options).metadata();

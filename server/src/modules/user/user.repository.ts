@@ -15,13 +15,12 @@ export interface ProfilePatch {
 }
 
 /** Sets a profile and marks its owner onboarded; answers the row, or undefined when there is no such user. */
-export async function updateProfile(db: Kysely<DB> | Transaction<DB>, dialect: 'sqlite' | 'postgres', userId: string, patch: ProfilePatch) {
+export async function updateProfile(db: Kysely<DB> | Transaction<DB>, userId: string, patch: ProfilePatch) {
   return db
     .updateTable('users')
     .set({
       ...patch,
-      // A boolean column: an integer on SQLite.
-      onboarded: dialect === 'postgres' ? true : 1,
+      onboarded: true,
       updatedAt: new Date().toISOString(),
     })
     .where('id', '=', userId)

@@ -21,7 +21,7 @@ export async function setProfile(database: Database, actor: SessionUser, input: 
         columns.username !== undefined
           ? columns.username
           : ((await trx.selectFrom('users').select('username').where('id', '=', actor.id).executeTakeFirst())?.username ?? null);
-      return updateProfile(trx, database.dialect, actor.id, {
+      return updateProfile(trx, actor.id, {
         displayName: input.displayName,
         ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
         ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}),

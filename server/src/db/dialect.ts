@@ -1,0 +1,74 @@
+/**
+ * Every difference between SQLite and PostgreSQL that the rest of the server would otherwise see, in one place.
+ * Modules write one query for both: booleans as true/false, row locks with `.forUpdate()`, upserts with Kysely's
+ * `onConflict`, and ask `isUniqueViolation(err)` about a failed insert. They never read `database.dialect` or a
+ * driver's error code (a unit test holds them to it: dialect.unit.test.ts).
+ */
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Kysely,
+  type QueryResult,
+  type SelectModifierNode,
+  type SelectQueryNode,
+  SqliteQueryCompiler,
+} from 'kysely';
+import type { Database } from './database.ts';
+
+/** The database as better-auth's Kysely adapter takes it: snake_case names as they are, and which SQL it speaks. */
+export function betterAuthDatabase(database: Database): { db: Kysely<unknown>; type: 'sqlite' | 'postgres' } {
+  return { db: database.db.withoutPlugins() as Kysely<unknown>, type: database.dialect };
+}
+
+/** A unique index refused a write: PostgreSQL's 23505 or SQLite's SQLITE_CONSTRAINT_UNIQUE (or PRIMARYKEY). */
+export function isUniqueViolation(err: unknown, index?: string): boolean {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  const code = e?.code;
+  if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
+  if (index === undefined) return true;
+  // PostgreSQL names the constraint (`users_username_key_key`); SQLite names the columns (`users.username_key`).
+  return [e?.constraint, e?.message].some((text) => typeof text === 'string' && text.includes(index));
+}
+
+/**
+ * Row locks on SQLite: none are needed (a write transaction begins IMMEDIATE and holds the whole database), and
+ * SQLite has no FOR UPDATE / FOR SHARE, so the compiler leaves those modifiers out. The same query builder then
+ * writes `select ... for update` on PostgreSQL and `select ...` on SQLite.
+ */
+const LOCKS = new Set<SelectModifierNode['modifier']>(['ForUpdate', 'ForShare', 'ForKeyShare', 'ForNoKeyUpdate', 'NoWait', 'SkipLocked']);
+
+export class LockFreeSqliteQueryCompiler extends SqliteQueryCompiler {
+  protected override visitSelectQuery(node: SelectQueryNode): void {
+    const mods = node.endModifiers;
+    if (mods?.some((m) => m.modifier !== undefined && LOCKS.has(m.modifier))) {
+      const kept = mods.filter((m) => m.modifier === undefined || !LOCKS.has(m.modifier));
+      super.visitSelectQuery({ ...node, endModifiers: kept.length ? kept : undefined });
+      return;
+    }
+    super.visitSelectQuery(node);
+  }
+}
+
+/** SQLite stores booleans as 0/1 and better-sqlite3 binds no booleans: they are sent as 1 and 0. */
+export function sqliteParameters(parameters: readonly unknown[]): readonly unknown[] {
+  for (let i = 0; i < parameters.length; i++) {
+    if (typeof parameters[i] === 'boolean') return parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  }
+  return parameters;
+}
+
+/** A SQLite connection that binds booleans as 0/1 (see sqliteParameters); nothing else changes. */
+export class BooleanSqliteConnection implements DatabaseConnection {
+  readonly #inner: DatabaseConnection;
+  constructor(inner: DatabaseConnection) {
+    this.#inner = inner;
+  }
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const parameters = sqliteParameters(compiled.parameters);
+    return this.#inner.executeQuery(parameters === compiled.parameters ? compiled : { ...compiled, parameters });
+  }
+  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    const parameters = sqliteParameters(compiled.parameters);
+    return this.#inner.streamQuery(parameters === compiled.parameters ? compiled : { ...compiled, parameters }, chunkSize);
+  }
+}

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -72,6 +72,8 @@ export interface BuildAppOptions {
   cachePrefix?: string;
   /** Told of every cache lookup (namespace, hit), for metrics. */
   cacheListener?: CacheListener;
+  /** Told of every route as it is registered (the authorization matrix test collects the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const STRICT_CSP = {
@@ -121,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     childLoggerFactory: lazyChildLogger,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer);
   app.decorate('config', config);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
@@ -55,7 +55,12 @@ export interface TestContext {
 /** The real app on a fresh database with a real SMTP server receiving its mail; silent unless given a logger. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { cachePrefix?: string; beforeReady?: (app: FastifyInstance) => void; logger?: FastifyServerOptions['logger'] } = {},
+  opts: {
+    cachePrefix?: string;
+    beforeReady?: (app: FastifyInstance) => void;
+    logger?: FastifyServerOptions['logger'];
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpServer();
   const { database, url, cleanup } = await openTestDatabase();
@@ -76,7 +81,7 @@ export async function createTestApp(
     ...env,
   });
   // A cache key prefix of its own, so test files sharing one Redis never read each other's answers.
-  const app = await buildApp({ config, database, logger: opts.logger ?? false, cachePrefix: opts.cachePrefix ?? `test-${randomUUID()}:` });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false, cachePrefix: opts.cachePrefix ?? `test-${randomUUID()}:`, onRoute: opts.onRoute });
   opts.beforeReady?.(app);
   await app.ready();
   return {

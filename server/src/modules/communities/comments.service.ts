@@ -7,9 +7,10 @@ import {
   type MembershipState,
   type RepliesPage,
 } from '../../../../common/contracts/communities.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/people.shared.ts';
-import { isAdmin } from './communities.policy.ts';
+import { canDeleteComment, canEditComment } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 import { type Actor, type CommunitiesContext, NS_HOME_COMMUNITIES, NS_HOME_DISCUSSIONS } from './communities.service.ts';
@@ -229,7 +230,7 @@ export async function updateComment(
 ): Promise<Comment> {
   const { row, membership, comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
   if (repo.truthy(comment.deleted)) throw commentNotFound();
-  if (comment.authorId !== actor.id) throw forbidden('Only the author may edit a comment.');
+  authorize(actor, canEditComment(actor, { authorId: comment.authorId, deleted: false }), { message: 'Only the author may edit a comment.' });
   await ctx.database.db
     .updateTable('comments')
     .set({
@@ -250,7 +251,9 @@ export async function updateComment(
 export async function deleteComment(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string, discussionId: string, commentId: string) {
   const { row, membership, comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
   if (repo.truthy(comment.deleted)) throw commentNotFound();
-  if (comment.authorId !== actor.id && !isAdmin(membership)) throw forbidden('Only the author or the community’s admin may delete a comment.');
+  authorize(actor, canDeleteComment(actor, { authorId: comment.authorId, deleted: false }, membership), {
+    message: 'Only the author or the community’s admin may delete a comment.',
+  });
   const result = await ctx.database.db.transaction().execute(async (trx) => {
     // The discussion's row first, as creating a comment does: comment writes of one discussion take turns.
     const counts = await repo.addToDiscussionCounts(trx, discussionId, { comments: -1 });

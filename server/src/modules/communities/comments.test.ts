@@ -215,6 +215,8 @@ describe('reports of comments', () => {
     const c = await api.commentOk(publicId, pubD, { text: 'Rude words' }, member.headers);
     const url = `${base(publicId, pubD)}/${c}/reports`;
     expect((await api.call('POST', url, undefined, { reason: 'Rude' })).statusCode).toBe(401);
+    const own = await api.call('POST', url, member.headers, { reason: 'Mine' });
+    expect([own.statusCode, errorOf(own).code]).toEqual([403, 'own_content']);
     expect((await api.call('POST', url, stranger.headers, { reason: 'Rude' })).statusCode).toBe(201);
     const reports = (await api.call('GET', `/api/communities/${publicId}/reports`, admin.headers)).json().data;
     expect(reports.results[0]).toMatchObject({ targetType: 'comment', commentId: c, excerpt: 'Rude words', reason: 'Rude' });

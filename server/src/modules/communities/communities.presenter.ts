@@ -1,6 +1,18 @@
 import type { Comment, Community, Discussion, MembershipState, Reply, TrendingDiscussion } from '../../../../common/contracts/communities.ts';
 import { isoOf } from '../ratings/ratings.presenter.ts';
-import { canSeeContent, isAdmin } from './communities.policy.ts';
+import {
+  canCommentOn,
+  canDeleteComment,
+  canDeleteDiscussion,
+  canEditComment,
+  canEditDiscussion,
+  canLikeComment,
+  canLikeDiscussion,
+  canLockDiscussion,
+  canReplyTo,
+  canReportComment,
+  canReportDiscussion,
+} from './communities.policy.ts';
 import type { CommentRow, CommunityRow, DiscussionRow } from './communities.repository.ts';
 import { truthy } from './communities.repository.ts';
 
@@ -37,12 +49,10 @@ export const person = (id: string | null, name: string | null, image: string | n
   id && name !== null ? { userId: id, displayName: name, imageUrl: image } : null;
 
 export function presentDiscussion(row: DiscussionRow, readerId: string | null, membership: MembershipState, liked: boolean): Discussion {
-  const author = readerId !== null && row.authorId === readerId;
-  const admin = isAdmin(membership);
-  const signedIn = readerId !== null;
+  const actor = readerId === null ? null : { id: readerId };
   const locked = truthy(row.locked);
   const isPublic = truthy(row.isPublic);
-  const reads = canSeeContent(isPublic, membership);
+  const facts = { authorId: row.authorId, isPublic, locked };
   return {
     discussionId: row.id,
     communityId: row.communityId,
@@ -58,12 +68,12 @@ export function presentDiscussion(row: DiscussionRow, readerId: string | null, m
     commentCount: Number(row.commentCount),
     likedByMe: liked,
     abilities: {
-      edit: author,
-      delete: author || admin,
-      lock: admin,
-      comment: signedIn && reads && !locked,
-      like: signedIn && reads,
-      report: signedIn && reads && !author,
+      edit: canEditDiscussion(actor, facts),
+      delete: canDeleteDiscussion(actor, facts, membership),
+      lock: canLockDiscussion(membership),
+      comment: canCommentOn(actor, facts, membership),
+      like: canLikeDiscussion(actor, facts, membership),
+      report: canReportDiscussion(actor, facts, membership),
     },
     createdAt: isoOf(row.createdAt),
     editedAt: row.editedAt ? isoOf(row.editedAt) : null,
@@ -90,8 +100,8 @@ export function presentTrending(row: DiscussionRow): TrendingDiscussion {
 
 export function presentReply(row: CommentRow, readerId: string | null, membership: MembershipState, liked: boolean, locked: boolean): Reply {
   const deleted = truthy(row.deleted);
-  const author = !deleted && readerId !== null && row.authorId === readerId;
-  const signedIn = readerId !== null;
+  const actor = readerId === null ? null : { id: readerId };
+  const facts = { authorId: row.authorId, deleted };
   return {
     commentId: row.id,
     discussionId: row.discussionId,
@@ -106,11 +116,11 @@ export function presentReply(row: CommentRow, readerId: string | null, membershi
     replyCount: Number(row.replyCount),
     likedByMe: liked,
     abilities: {
-      edit: author,
-      delete: !deleted && (author || isAdmin(membership)),
-      reply: signedIn && !deleted && !locked,
-      like: signedIn && !deleted,
-      report: signedIn && !deleted && !author,
+      edit: canEditComment(actor, facts),
+      delete: canDeleteComment(actor, facts, membership),
+      reply: canReplyTo(actor, facts, locked),
+      like: canLikeComment(actor, facts),
+      report: canReportComment(actor, facts),
     },
     createdAt: isoOf(row.createdAt),
     editedAt: row.editedAt && !deleted ? isoOf(row.editedAt) : null,

@@ -16,10 +16,11 @@ import {
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { isoOf } from '../ratings/ratings.presenter.ts';
 import { requireChosenImage } from '../uploads/uploads.service.ts';
-import { isAdmin, membershipOf } from './communities.policy.ts';
+import { canJoinAs, canManageCommunity, canSeeMembers, membershipOf } from './communities.policy.ts';
 import { type CommunityBase, forReader, presentCommunityBase } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 
@@ -66,7 +67,6 @@ const HOME_TTL_MS = 60_000;
 export const TRENDING_DAYS = 7;
 
 export const communityNotFound = () => notFound('There is no community with that id.', 'community_not_found');
-const adminOnly = () => forbidden('Only the community’s admin may do that.');
 
 export async function invalidateHome(ctx: CommunitiesContext): Promise<void> {
   await Promise.all([ctx.cache.invalidate(NS_HOME_COMMUNITIES), ctx.cache.invalidate(NS_HOME_DISCUSSIONS)]);
@@ -86,7 +86,7 @@ export async function standing(
 
 async function requireAdmin(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string) {
   const s = await standing(ctx, actor, communityId);
-  if (!isAdmin(s.membership)) throw adminOnly();
+  authorize(actor, canManageCommunity(s.membership), { message: 'Only the community’s admin may do that.' });
   return s;
 }
 
@@ -248,7 +248,7 @@ export async function trendingCommunities(ctx: CommunitiesContext, reader: Actor
  * Joining again answers the standing as it is (idempotent); the admin cannot join (409 `is_admin`).
  */
 export async function join(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string, userId: string): Promise<MembershipChange> {
-  if (userId !== actor.id) throw forbidden('userId: you can only join as yourself.');
+  authorize(actor, canJoinAs(actor, userId), { message: 'userId: you can only join as yourself.' });
   const { row, membership } = await standing(ctx, actor, communityId);
   if (membership === 'admin') throw conflict('You are the admin of this community.', 'is_admin');
   const isPublic = repo.truthy(row.isPublic);
@@ -297,7 +297,7 @@ const adminPage = (page: number) => ({ offset: (page - 1) * ADMIN_PAGE_SIZE, lim
 
 export async function members(ctx: CommunitiesContext, reader: Actor, communityId: string, page: number) {
   const { row, membership } = await standing(ctx, reader, communityId);
-  if (!repo.truthy(row.isPublic) && membership !== 'admin' && membership !== 'member') throw forbidden('Only members see who is in a private community.');
+  authorize(reader, canSeeMembers(repo.truthy(row.isPublic), membership), { message: 'Only members see who is in a private community.' });
   const { offset, limit } = adminPage(page);
   const rows = await repo.membershipPage(ctx.database.db, communityId, 'member', offset, limit);
   const results: Member[] = rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({

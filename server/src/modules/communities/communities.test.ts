@@ -208,7 +208,7 @@ describe('admin tools', () => {
       [member.user.id, 'member'],
     ]);
     expect((await api.call('GET', `/api/communities/${privateId}/members`, stranger.headers)).statusCode).toBe(403);
-    expect((await api.call('GET', `/api/communities/${privateId}/members`)).statusCode).toBe(403);
+    expect((await api.call('GET', `/api/communities/${privateId}/members`)).statusCode).toBe(401);
     expect((await api.call('GET', `/api/communities/${privateId}/members`, asker.headers)).statusCode).toBe(200);
   });
 

@@ -8,9 +8,19 @@ import {
   SEARCH_RESULTS_MAX,
   type TrendingDiscussion,
 } from '../../../../common/contracts/communities.ts';
-import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
-import { canSeeContent, isAdmin, isInside, membershipOf } from './communities.policy.ts';
+import {
+  canDeleteDiscussion,
+  canEditDiscussion,
+  canLockDiscussion,
+  canReportComment,
+  canReportDiscussion,
+  canSeeContent,
+  canStartDiscussion,
+  membershipOf,
+} from './communities.policy.ts';
 import { presentDiscussion, presentTrending } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 import { type Actor, type CommunitiesContext, invalidateHome, NS_HOME_DISCUSSIONS, standing } from './communities.service.ts';
@@ -80,7 +90,7 @@ export async function createDiscussion(
   input: { title: string; body: string; spoiler?: boolean },
 ): Promise<Discussion> {
   const { row, membership } = await standing(ctx, actor, communityId);
-  if (!isInside(membership)) throw forbidden('Only members of the community may start a discussion: join it first.');
+  authorize(actor, canStartDiscussion(membership), { message: 'Only members of the community may start a discussion: join it first.' });
   const id = randomUUID();
   const now = repo.nextTimestamp();
   const isPublic = repo.truthy(row.isPublic);
@@ -121,7 +131,7 @@ export async function updateDiscussion(
   input: { title?: string; body?: string; spoiler?: boolean },
 ): Promise<Discussion> {
   const { row } = await readable(ctx, actor, discussionId);
-  if (row.authorId !== actor.id) throw forbidden('Only the author may edit a discussion.');
+  authorize(actor, canEditDiscussion(actor, row), { message: 'Only the author may edit a discussion.' });
   await ctx.database.db
     .updateTable('discussions')
     .set({
@@ -139,7 +149,7 @@ export async function updateDiscussion(
 /** The author, or the community's admin, removes a discussion with its comments, likes and reports. */
 export async function deleteDiscussion(ctx: CommunitiesContext, actor: NonNullable<Actor>, discussionId: string): Promise<void> {
   const { row, membership } = await readable(ctx, actor, discussionId);
-  if (row.authorId !== actor.id && !isAdmin(membership)) throw forbidden('Only the author or the community’s admin may delete a discussion.');
+  authorize(actor, canDeleteDiscussion(actor, row, membership), { message: 'Only the author or the community’s admin may delete a discussion.' });
   await ctx.database.db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom('discussions').where('id', '=', discussionId).returning('id').executeTakeFirst();
     if (gone)
@@ -154,7 +164,7 @@ export async function deleteDiscussion(ctx: CommunitiesContext, actor: NonNullab
 
 export async function setLocked(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string, discussionId: string, locked: boolean) {
   const { membership } = await readable(ctx, actor, discussionId, communityId);
-  if (!isAdmin(membership)) throw forbidden('Only the community’s admin may do that.');
+  authorize(actor, canLockDiscussion(membership), { message: 'Only the community’s admin may do that.' });
   await ctx.database.db.updateTable('discussions').set({ locked: locked }).where('id', '=', discussionId).execute();
   return { discussionId, locked };
 }
@@ -255,10 +265,14 @@ export async function report(
   reason: string,
   comment?: { communityId: string; commentId: string },
 ) {
-  const { row } = await readable(ctx, actor, discussionId, comment?.communityId);
+  const { row, membership } = await readable(ctx, actor, discussionId, comment?.communityId);
   if (comment) {
     const c = await repo.findComment(ctx.database.db, comment.commentId);
     if (!c || c.discussionId !== discussionId || repo.truthy(c.deleted)) throw notFound('There is no comment with that id.', 'comment_not_found');
+    authorize(actor, canReportComment(actor, { authorId: c.authorId, deleted: false }), { message: 'You cannot report your own comment.', code: 'own_content' });
+  } else {
+    const facts = { authorId: row.authorId, isPublic: repo.truthy(row.isPublic), locked: repo.truthy(row.locked) };
+    authorize(actor, canReportDiscussion(actor, facts, membership), { message: 'You cannot report your own discussion.', code: 'own_content' });
   }
   const targetId = comment?.commentId ?? discussionId;
   const id = randomUUID();

@@ -197,6 +197,9 @@ describe('reports of discussions', () => {
     const url = `/api/discussions/${publicDiscussion}/reports`;
     expect((await api.call('POST', url, undefined, { reason: 'Spam' })).statusCode).toBe(401);
     expect(errorOf(await api.call('POST', url, stranger.headers, { reason: '' })).message).toMatch(/^reason/);
+    // Nobody reports their own content: the author is told so (403 `own_content`) and nothing is written.
+    const own = await api.call('POST', url, author.headers, { reason: 'Mine' });
+    expect([own.statusCode, errorOf(own).code]).toEqual([403, 'own_content']);
     expect((await api.call('POST', url, stranger.headers, { reason: 'Off topic' })).statusCode).toBe(201);
     expect(errorOf(await api.call('POST', url, stranger.headers, { reason: 'Again' })).code).toBe('already_reported');
     expect((await api.call('POST', `/api/discussions/${privateDiscussion}/reports`, stranger.headers, { reason: 'x' })).statusCode).toBe(404);

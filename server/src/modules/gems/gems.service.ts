@@ -1,6 +1,7 @@
 import type { Badges, GemTransactionsPage, GemTransactionsQuery } from '../../../../common/contracts/gems.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { badRequest, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { badgeShows, premiumStatusOf } from '../purchases/premium.ts';
 import { canEquip, canUseWallet } from './gems.policy.ts';
 import { cursorOf, ledgerKeyOf, presentBadgeLook, presentTransaction } from './gems.presenter.ts';
@@ -9,7 +10,7 @@ import * as repo from './gems.repository.ts';
 type Actor = { id: string };
 
 function checkOwner(actor: Actor, ownerId: string): void {
-  if (!canUseWallet(actor, ownerId)) throw forbidden('Gems and badges are only their owner’s.');
+  authorize(actor, canUseWallet(actor, ownerId), { message: 'Gems and badges are only their owner’s.' });
 }
 
 /** A page of the ledger, newest first, by keyset (`startAfter`). */
@@ -71,7 +72,7 @@ export async function equipBadge(database: Database, actor: Actor, ownerId: stri
   checkOwner(actor, ownerId);
   const badge = await repo.findBadge(database.db, badgeId);
   if (!badge) throw badgeNotFound();
-  if (!canEquip(await repo.ownsBadge(database.db, ownerId, badge.id))) throw conflict('Buy this badge before equipping it.', 'badge_not_owned');
+  authorize(actor, canEquip(await repo.ownsBadge(database.db, ownerId, badge.id)), { status: 409, code: 'badge_not_owned', message: 'Buy this badge before equipping it.' });
   await repo.equipBadge(database.db, ownerId, badge.id);
   return listBadges(database, actor, ownerId);
 }

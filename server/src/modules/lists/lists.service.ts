@@ -13,7 +13,8 @@ import {
 } from '../../../../common/contracts/lists.ts';
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
-import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { cachedCards, dayOf } from '../titles/titles.shared.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
@@ -166,7 +167,7 @@ export async function createList(ctx: ListsContext, actor: NonNullable<Actor>, i
 async function ownListFor(ctx: ListsContext, actor: NonNullable<Actor>, id: string, may: typeof canEditList, what: string) {
   const [row] = await repo.findListRows(ctx.database.db, [id]);
   if (!row || !canSeeList(actor, row)) throw listNotFound();
-  if (!may(actor, row)) throw forbidden(`Only the owner may ${what} this list.`);
+  authorize(actor, may(actor, row), { message: `Only the owner may ${what} this list.` });
   return row;
 }
 
@@ -235,7 +236,7 @@ export async function recordView(ctx: ListsContext, reader: Actor, viewer: strin
 
 export async function setLike(ctx: ListsContext, actor: NonNullable<Actor>, id: string, like: boolean) {
   const list = await readList(ctx, actor, id);
-  if (!canLikeList(actor, { ownerId: list.ownerProfile.userId, visibility: list.visibility })) throw forbidden('You cannot like your own list.');
+  authorize(actor, canLikeList(actor, { ownerId: list.ownerProfile.userId, visibility: list.visibility }), { message: 'You cannot like your own list.' });
   const now = new Date().toISOString();
   const changed = await ctx.database.db
     .transaction()

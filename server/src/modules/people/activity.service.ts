@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ActivityItem } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
+import { unauthorized } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
 import { findCardRows } from '../titles/titles.repository.ts';
@@ -259,7 +260,8 @@ export async function feed(database: Database, reader: SessionUser, q: { cursor?
  */
 async function subjectOf(database: Database, reader: SessionUser | null, userId: string | undefined): Promise<{ id: string; own: boolean }> {
   if (userId === undefined || userId === reader?.id) {
-    if (!reader) throw userNotFound();
+    // Without userId it is the reader's own activity: sign in first.
+    if (!reader) throw unauthorized();
     return { id: reader.id, own: true };
   }
   const person = await findLivePerson(database.db, userId);

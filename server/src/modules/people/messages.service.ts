@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
+import { badRequest, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { canWriteTo } from './people.policy.ts';
 import { blockedEitherWay, cardsOf, type Db, findLivePerson, iso, userNotFound } from './people.shared.ts';
 
 export const MESSAGES_PAGE = 30;
@@ -21,14 +23,18 @@ export async function sendMessage(database: Database, actor: SessionUser, toId: 
   if (toId === actor.id) throw badRequest('toId: you cannot write to yourself.', 'validation_error');
   const db = database.db;
   if (!(await findLivePerson(db, toId))) throw userNotFound();
-  if (await blockedEitherWay(db, actor.id, toId)) throw new AppError(403, 'blocked', 'You cannot write to this person.');
+  const blocked = await blockedEitherWay(db, actor.id, toId);
+  authorize(actor, !blocked, { code: 'blocked', message: 'You cannot write to this person.' });
   const pair = pairOf(actor.id, toId);
   const existing = await db.selectFrom('conversations').select('id').where('userA', '=', pair.userA).where('userB', '=', pair.userB).executeTakeFirst();
   const follows = await db.selectFrom('follows').select('followerId').where('followerId', '=', toId).where('followeeId', '=', actor.id).executeTakeFirst();
   const wrote =
     existing &&
     (await db.selectFrom('messages').select('id').where('conversationId', '=', existing.id).where('senderId', '=', toId).limit(1).executeTakeFirst());
-  if (!follows && !wrote) throw new AppError(403, 'not_allowed', 'You can write to someone once they follow you or have written to you.');
+  authorize(actor, canWriteTo(actor, { blocked, followsSender: follows !== undefined, wroteBefore: Boolean(wrote) }), {
+    code: 'not_allowed',
+    message: 'You can write to someone once they follow you or have written to you.',
+  });
   const now = new Date().toISOString();
   const readColumn = actor.id === pair.userA ? 'aReadAt' : 'bReadAt';
   return db.transaction().execute(async (trx) => {

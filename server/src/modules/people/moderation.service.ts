@@ -1,12 +1,14 @@
 import type { Database } from '../../db/database.ts';
-import { forbidden, notFound } from '../../lib/http/errors.ts';
+import { notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { canModerate, canSuspend } from './people.policy.ts';
 import { cardsOf, type Db, decodeCursor, encodeCursor, iso, userNotFound } from './people.shared.ts';
 
 /** Moderators are set from the command line (`npm run admin -- grant-moderator <email>`); the role is read on every call. */
 export async function requireModerator(database: Database, actor: SessionUser): Promise<void> {
   const row = await database.db.selectFrom('users').select('role').where('id', '=', actor.id).executeTakeFirst();
-  if (row?.role !== 'moderator') throw forbidden('Only moderators may do this.');
+  authorize(actor, canModerate(actor, row?.role), { message: 'Only moderators may do this.' });
 }
 
 export async function setRole(db: Db, email: string, role: 'member' | 'moderator'): Promise<boolean> {
@@ -84,7 +86,7 @@ export async function isHidden(db: Db, targetType: string, targetId: string): Pr
  * the cached sessions on every instance.
  */
 export async function suspend(database: Database, actor: SessionUser, userId: string, suspended: boolean) {
-  if (userId === actor.id) throw forbidden('You cannot suspend yourself.');
+  authorize(actor, canSuspend(actor, userId), { message: 'You cannot suspend yourself.' });
   await database.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('users')

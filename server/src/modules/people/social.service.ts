@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PersonCard, ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/http/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { editDistanceByTable } from '../../search/edit-distance.ts';
 import { normalizeText } from '../../search/normalize.ts';
 import { notify, type StoredNotification } from './notifications.service.ts';
+import { canActAs, canReport } from './people.policy.ts';
 import { blockedEitherWay, CARD_COLUMNS, type Db, decodeCursor, encodeCursor, findLivePerson, hiddenPeopleFor, iso, presentCard, userNotFound } from './people.shared.ts';
 
 const blockedError = () => new AppError(403, 'blocked', 'You cannot do that: one of you blocked the other.');
@@ -36,7 +38,7 @@ export interface FollowResult {
  * same transaction: following twice changes nothing and the counts always equal the rows.
  */
 export async function follow(database: Database, actor: SessionUser, fromId: string, toId: string): Promise<FollowResult> {
-  if (fromId !== actor.id) throw forbidden('fromId: you can only follow as yourself.');
+  authorize(actor, canActAs(actor, fromId), { message: 'fromId: you can only follow as yourself.' });
   if (fromId === toId) throw badRequest('toId: you cannot follow yourself.', 'self_follow');
   return database.db.transaction().execute(async (trx) => {
     if (!(await findLivePerson(trx, toId))) throw userNotFound();
@@ -59,7 +61,7 @@ export async function follow(database: Database, actor: SessionUser, fromId: str
 
 /** The caller stops following someone; unfollowing someone one does not follow changes nothing. */
 export async function unfollow(database: Database, actor: SessionUser, fromId: string, toId: string) {
-  if (fromId !== actor.id) throw forbidden('fromId: you can only unfollow as yourself.');
+  authorize(actor, canActAs(actor, fromId), { message: 'fromId: you can only unfollow as yourself.' });
   if (fromId === toId) throw badRequest('toId: you cannot follow yourself.', 'self_follow');
   return database.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom('users').select('id').where('id', '=', toId).executeTakeFirst();
@@ -246,41 +248,47 @@ export async function muteList(database: Database, actor: SessionUser) {
  * Whether a report's target exists. People, reviews, lists and messages are checked here (a message only by one of
  * its two people); discussions and comments belong to the communities module and are stored as given.
  */
-async function targetExists(db: Db, actor: SessionUser, type: ReportTargetType, id: string): Promise<boolean> {
+/** The target of a report and whose it is (the person, the author, the list's owner, the sender); undefined when it is not there for the reporter. */
+async function reportTarget(db: Db, actor: SessionUser, type: ReportTargetType, id: string): Promise<{ ownerId: string | null } | undefined> {
   switch (type) {
     case 'person':
-      return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+      return (await db.selectFrom('users').select('id as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
     case 'review':
-      return (await db.selectFrom('ratings').select('id').where('id', '=', id).where('review', 'is not', null).executeTakeFirst()) !== undefined;
+      return (await db.selectFrom('ratings').select('userId as ownerId').where('id', '=', id).where('review', 'is not', null).executeTakeFirst()) ?? undefined;
     case 'list':
       return (
         (await db
           .selectFrom('lists')
-          .select('id')
+          .select('ownerId')
           .where('id', '=', id)
           .where((eb) => eb.or([eb('visibility', '=', 'public'), eb('ownerId', '=', actor.id)]))
-          .executeTakeFirst()) !== undefined
+          .executeTakeFirst()) ?? undefined
       );
     case 'message':
       return (
         (await db
           .selectFrom('messages')
           .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-          .select('messages.id')
+          .select('messages.senderId as ownerId')
           .where('messages.id', '=', id)
           .where((eb) => eb.or([eb('conversations.userA', '=', actor.id), eb('conversations.userB', '=', actor.id)]))
-          .executeTakeFirst()) !== undefined
+          .executeTakeFirst()) ?? undefined
       );
-    default:
-      return true;
+    case 'discussion':
+      // Whether the reporter may see it is the visibility rule's to answer; here only whose it is.
+      return (await db.selectFrom('discussions').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? { ownerId: null };
+    case 'comment':
+      return (await db.selectFrom('comments').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? { ownerId: null };
   }
 }
 
 export async function report(database: Database, actor: SessionUser, input: { targetType: ReportTargetType; targetId: string; reason: string }) {
-  if (input.targetType === 'person' && input.targetId === actor.id) throw badRequest('targetId: you cannot report yourself.', 'validation_error');
-  if (!(await targetExists(database.db, actor, input.targetType, input.targetId))) {
-    throw notFound(`targetId: there is no ${input.targetType} with that id.`, 'target_not_found');
-  }
+  const target = await reportTarget(database.db, actor, input.targetType, input.targetId);
+  if (!target) throw notFound(`targetId: there is no ${input.targetType} with that id.`, 'target_not_found');
+  authorize(actor, canReport(actor, target), {
+    message: input.targetType === 'person' ? 'targetId: you cannot report yourself.' : `targetId: you cannot report your own ${input.targetType}.`,
+    code: 'own_content',
+  });
   const id = randomUUID();
   await database.db
     .insertInto('reports')

@@ -9,9 +9,11 @@ import {
   productById,
 } from '../../../../common/contracts/purchases.ts';
 import type { Database } from '../../db/database.ts';
-import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { bookGems } from '../gems/gems.repository.ts';
 import { badgeShows, premiumStatusOf } from './premium.ts';
+import { canUseCheckout } from './purchases.policy.ts';
 import { presentPurchase, presentSubscription } from './purchases.presenter.ts';
 import type { PaymentProvider } from './purchases.provider.ts';
 import * as repo from './purchases.repository.ts';
@@ -236,7 +238,7 @@ export async function cancelSandbox(ctx: PurchasesContext, actor: Actor, purchas
 export async function sandboxPurchase(ctx: PurchasesContext, actor: Actor, purchaseId: string) {
   const purchase = await repo.findPurchase(ctx.database.db, purchaseId);
   if (purchase?.provider !== 'sandbox') throw notFound('There is no such checkout.', 'purchase_not_found');
-  if (purchase.userId !== actor.id) throw forbidden('This checkout is someone else’s.');
+  authorize(actor, canUseCheckout(actor, purchase), { message: 'This checkout is someone else’s.' });
   const product = productById(purchase.product);
   if (!product) throw notFound('There is no such checkout.', 'purchase_not_found');
   return { purchase, product };

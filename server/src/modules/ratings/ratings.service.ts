@@ -15,7 +15,8 @@ import {
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
+import { conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
 import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
@@ -87,7 +88,7 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
   await database.db.transaction().execute(async (trx) => {
     const current = await repo.lockRating(trx, id);
     if (!current) throw ratingNotFound();
-    if (!canEditRating(actor, current)) throw forbidden('Only the author may change this rating.');
+    authorize(actor, canEditRating(actor, current), { message: 'Only the author may change this rating.' });
     const review = input.review === undefined ? current.review : reviewOf(input.review);
     const rating = input.rating ?? current.rating;
     const patch: repo.RatingPatch = { rating, review };
@@ -110,7 +111,7 @@ export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor
   const hadReview = await ctx.database.db.transaction().execute(async (trx) => {
     const current = await repo.lockRating(trx, id);
     if (!current) throw ratingNotFound();
-    if (!canDeleteRating(actor, current)) throw forbidden('Only the author may delete this rating.');
+    authorize(actor, canDeleteRating(actor, current), { message: 'Only the author may delete this rating.' });
     await repo.deleteRating(trx, id);
     await repo.addToTitleStats(trx, current.titleId, { count: -1, sum: -current.rating, reviews: current.review !== null ? -1 : 0 });
     return current.review !== null;
@@ -211,8 +212,8 @@ export async function likeReview(database: Database, actor: NonNullable<Actor>, 
   return database.db.transaction().execute(async (trx) => {
     const rating = await repo.lockRating(trx, id);
     if (!rating) throw ratingNotFound();
-    if (isAuthor(actor, rating)) throw new AppError(403, 'own_review', 'You cannot like your own review.');
-    if (!canLikeReview(actor, rating)) throw conflict('This rating has no review to like.', 'no_review');
+    authorize(actor, !isAuthor(actor, rating), { code: 'own_review', message: 'You cannot like your own review.' });
+    authorize(actor, canLikeReview(actor, rating), { status: 409, code: 'no_review', message: 'This rating has no review to like.' });
     const added = await repo.insertLike(trx, id, actor.id, new Date().toISOString());
     const likeCount = added ? await repo.addToLikeCount(trx, id, 1) : rating.likeCount;
     return { id, likeCount, likedByMe: true };

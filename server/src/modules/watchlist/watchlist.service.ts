@@ -1,7 +1,8 @@
 import { WATCHLIST_PAGE_SIZE, type WatchlistChange, type WatchlistPage, type WatchlistQuery } from '../../../../common/contracts/watchlist.ts';
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
-import { badRequest, forbidden } from '../../lib/http/errors.ts';
+import { badRequest } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
 import { findTitleBasics } from '../ratings/ratings.repository.ts';
 import { titleNotFound } from '../ratings/ratings.service.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
@@ -13,7 +14,7 @@ import * as repo from './watchlist.repository.ts';
 type Actor = { id: string };
 
 function checkOwner(actor: Actor, ownerId: string): void {
-  if (!canUseWatchlist(actor, ownerId)) throw forbidden('A watchlist is only its owner’s to see and change.');
+  authorize(actor, canUseWatchlist(actor, ownerId), { message: 'A watchlist is only its owner’s to see and change.' });
 }
 
 /** A page of the owner's watchlist, newest first: by `startAfter` (a cursor) when given, else by page number. */

@@ -13,6 +13,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { PG_URL, type PostgresCopies, postgresCopies } from './compare-postgres.ts';
 import { type Build, buildRef, commitOf, migrateWith, removeBuild, startBuild } from './compare-refs.ts';
 import { compareWorkloads, type Workload } from './compare-workloads.ts';
 import type { LoadRequest } from './load.ts';
@@ -35,8 +36,8 @@ if (!args.base) {
   console.error('Usage: npm run bench compare -- --base <git-ref> [--head <git-ref>] [--db sqlite] [--quick] [--out <file.md>] [--only <words,...>]');
   process.exit(2);
 }
-if (args.db !== 'sqlite') {
-  console.error(`--db ${args.db}: only sqlite is measured by the comparison for now (see bench/README.md).`);
+if (args.db !== 'sqlite' && args.db !== 'postgres') {
+  console.error(`--db ${args.db}: choose sqlite or postgres.`);
   process.exit(2);
 }
 
@@ -115,6 +116,7 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
 
 const started: Running[] = [];
 const builds: string[] = [];
+let onPostgres: PostgresCopies | undefined;
 const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-compare-'));
 const smtp = await startSmtpServer();
 let exitCode = 0;
@@ -125,6 +127,7 @@ try {
   exitCode = 1;
 } finally {
   for (const s of started) await stop(s);
+  await onPostgres?.drop().catch((e) => console.warn(`warning: dropping the PostgreSQL copies failed: ${e}`));
   await smtp.close();
   if (!args['keep-builds']) for (const dir of builds) removeBuild(dir);
   rmSync(runDir, { recursive: true, force: true });
@@ -170,13 +173,20 @@ async function main(): Promise<number> {
 
   const loadCore = pinBenchmark();
   const pinned = loadCore !== undefined;
-  const copies = { base: join(runDir, 'base.db'), head: join(runDir, 'head.db') };
-  for (const [side, b] of [
-    ['base', base],
-    ['head', head],
-  ] as const) {
-    copyFileSync(seeded.file, copies[side], constants.COPYFILE_FICLONE);
-    migrateWith(b, `sqlite:${copies[side]}`);
+  // Each server's own copy of the seed, migrated by its own build.
+  const urls = { base: `sqlite:${join(runDir, 'base.db')}`, head: `sqlite:${join(runDir, 'head.db')}` };
+  if (args.db === 'postgres') {
+    onPostgres = await postgresCopies({ file: seeded.file, key: `v${SEED_VERSION}_${PEOPLE}_${baseCommit.slice(0, 12)}`, base, head });
+    urls.base = onPostgres.base;
+    urls.head = onPostgres.head;
+  } else {
+    for (const [side, b] of [
+      ['base', base],
+      ['head', head],
+    ] as const) {
+      copyFileSync(seeded.file, join(runDir, `${side}.db`), constants.COPYFILE_FICLONE);
+      migrateWith(b, urls[side]);
+    }
   }
   const raw = new SQLite(seeded.file, { readonly: true });
   let workloads = compareWorkloads(raw, { people: plan.people, connections: CONNECTIONS, readRate: READ_RATE, writeRate: WRITE_RATE });
@@ -187,12 +197,12 @@ async function main(): Promise<number> {
   }
 
   const servers = {
-    base: await startBuild(base, { databaseUrl: `sqlite:${copies.base}`, smtpUrl: smtp.url, core: pinned ? SERVER_CORE : undefined }),
-    head: await startBuild(head, { databaseUrl: `sqlite:${copies.head}`, smtpUrl: smtp.url, core: pinned ? SERVER_CORE : undefined }),
+    base: await startBuild(base, { databaseUrl: urls.base, smtpUrl: smtp.url, core: pinned ? SERVER_CORE : undefined }),
+    head: await startBuild(head, { databaseUrl: urls.head, smtpUrl: smtp.url, core: pinned ? SERVER_CORE : undefined }),
   };
   started.push(servers.base, servers.head);
   const about =
-    `base ${base.ref} (${baseCommit.slice(0, 10)}), head ${head.ref} (${headCommit.slice(0, 10)}), SQLite: ${fmt(plan.people)} people, ${fmt(plan.ratings)} ratings, ` +
+    `base ${base.ref} (${baseCommit.slice(0, 10)}), head ${head.ref} (${headCommit.slice(0, 10)}), ${args.db === 'postgres' ? `PostgreSQL (${new URL(PG_URL).host}, unpinned)` : 'SQLite'}: ${fmt(plan.people)} people, ${fmt(plan.ratings)} ratings, ` +
     `${fmt(plan.reviews)} reviews, ${fmt(plan.lists)} lists, ${fmt(plan.communities)} communities, ${fmt(plan.discussions)} discussions, ${fmt(plan.comments)} comments, ` +
     `${fmt(plan.follows)} follows; open loop over ${CONNECTIONS} connections, reads at ${READ_RATE}/s, writes at ${WRITE_RATE}/s; ` +
     `per route ${WARMUP} s of warm-up on each server, then ${ROUNDS} rounds of ${SECONDS} s on each (base and head alternately); ` +

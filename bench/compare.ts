@@ -13,6 +13,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { build as bundle } from 'esbuild';
 import { PG_URL, type PostgresCopies, postgresCopies } from './compare-postgres.ts';
 import { type Build, buildRef, commitOf, migrateWith, removeBuild, startBuild } from './compare-refs.ts';
 import { compareWorkloads, type Workload } from './compare-workloads.ts';
@@ -46,8 +47,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (args.quick ? 2 : 3));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (args.quick ? 2 : 3));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? (args.quick ? 1 : 2));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 200);
-const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 100);
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 100);
+const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 50);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20_000);
 /** A route whose CPU a request grew by more than this share is flagged. */
 const WORSE = 0.1;
@@ -119,6 +120,24 @@ const builds: string[] = [];
 let onPostgres: PostgresCopies | undefined;
 const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-compare-'));
 const smtp = await startSmtpServer();
+/** Stops what the run started and removes what it made (once). */
+let cleaning: Promise<void> | undefined;
+const cleanUp = () => {
+  cleaning ??= (async () => {
+    for (const s of started) await stop(s);
+    await onPostgres?.drop().catch((e) => console.warn(`warning: dropping the PostgreSQL copies failed: ${e}`));
+    await smtp.close();
+    if (!args['keep-builds']) for (const dir of builds) removeBuild(dir);
+    rmSync(runDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and removing the worktrees`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
 let exitCode = 0;
 try {
   exitCode = await main();
@@ -126,11 +145,7 @@ try {
   console.error(e);
   exitCode = 1;
 } finally {
-  for (const s of started) await stop(s);
-  await onPostgres?.drop().catch((e) => console.warn(`warning: dropping the PostgreSQL copies failed: ${e}`));
-  await smtp.close();
-  if (!args['keep-builds']) for (const dir of builds) removeBuild(dir);
-  rmSync(runDir, { recursive: true, force: true });
+  await cleanUp();
 }
 process.exit(exitCode);
 
@@ -171,6 +186,9 @@ async function main(): Promise<number> {
   })();
   const { plan } = seeded;
 
+  // The load generator bundled once, so each run of it starts in milliseconds instead of compiling TypeScript.
+  const paced = join(runDir, 'paced.mjs');
+  await bundle({ entryPoints: ['bench/paced.ts'], outfile: paced, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
   const loadCore = pinBenchmark();
   const pinned = loadCore !== undefined;
   // Each server's own copy of the seed, migrated by its own build.
@@ -217,7 +235,7 @@ async function main(): Promise<number> {
     const offset = offsets.get(key) ?? 0;
     const server = servers[side];
     const c0 = cpuNs(server.pid);
-    const p = await runPaced({ base: server.base, connections: CONNECTIONS, rate: w.rate, seconds, requests: w.requests, offset, core: loadCore });
+    const p = await runPaced({ base: server.base, connections: CONNECTIONS, rate: w.rate, seconds, requests: w.requests, offset, core: loadCore, program: paced });
     const cpuUs = (cpuNs(server.pid) - c0) / 1000;
     offsets.set(key, offset + p.due);
     if (w.probe && offset + p.due > w.requests.length) console.warn(`  warning: ${w.name}: the writes went round their list (${w.requests.length}); some were sent twice`);
@@ -251,7 +269,7 @@ async function main(): Promise<number> {
     const side = (rs: Round[]): Side => ({
       rounds: rs,
       perRequest: rs.reduce((s, r) => s + r.cpuUs, 0) / Math.max(1, rs.reduce((s, r) => s + r.answered, 0)),
-      p99: median(rs.map((r) => r.p99)),
+      p99: Math.round(median(rs.map((r) => r.p99)) * 100) / 100,
       errors: rs.reduce((s, r) => s + r.errors, 0),
     });
     const b = side(rounds.base);

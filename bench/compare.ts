@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { build as bundle } from 'esbuild';
+import pg from 'pg';
 import { PG_URL, type PostgresCopies, postgresCopies } from './compare-postgres.ts';
 import { type Build, buildRef, commitOf, migrateWith, removeBuild, startBuild } from './compare-refs.ts';
 import { compareWorkloads, type Workload } from './compare-workloads.ts';
@@ -73,6 +74,19 @@ function cpuNs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 1e7;
 }
 
+/**
+ * Waits until a server is quiet (under a fifth of a core over 200 ms: a backlog of the last run answered, start-up
+ * work done), at most `maxMs`; returns how long it waited.
+ */
+async function settle(pid: number, maxMs: number): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const c0 = cpuNs(pid);
+    await new Promise((r) => setTimeout(r, 200));
+    if (cpuNs(pid) - c0 < 40e6 || performance.now() - t0 > maxMs) return performance.now() - t0;
+  }
+}
+
 /** The starter catalogue: BENCH_STARTER, else ../shared/data/catalogue beside this checkout or beside the main one. */
 function starterFolder(): string {
   if (process.env.BENCH_STARTER) return resolve(process.env.BENCH_STARTER);
@@ -85,6 +99,8 @@ function starterFolder(): string {
 
 interface Round {
   cpuUs: number;
+  /** On PostgreSQL: the CPU of the database's backends serving this server, µs. */
+  dbCpuUs: number;
   answered: number;
   p99: number;
   errors: number;
@@ -94,6 +110,8 @@ interface Side {
   rounds: Round[];
   /** CPU µs a request over all measured rounds. */
   perRequest: number;
+  /** On PostgreSQL: the database's CPU µs a request. */
+  dbPerRequest: number;
   p99: number;
   errors: number;
 }
@@ -118,6 +136,8 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
 const started: Running[] = [];
 const builds: string[] = [];
 let onPostgres: PostgresCopies | undefined;
+/** A connection to the PostgreSQL server, when it runs on this machine: to find the backends of each server. */
+let pgAdmin: pg.Client | undefined;
 const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-compare-'));
 const smtp = await startSmtpServer();
 /** Stops what the run started and removes what it made (once). */
@@ -125,6 +145,7 @@ let cleaning: Promise<void> | undefined;
 const cleanUp = () => {
   cleaning ??= (async () => {
     for (const s of started) await stop(s);
+    await pgAdmin?.end().catch(() => undefined);
     await onPostgres?.drop().catch((e) => console.warn(`warning: dropping the PostgreSQL copies failed: ${e}`));
     await smtp.close();
     if (!args['keep-builds']) for (const dir of builds) removeBuild(dir);
@@ -197,6 +218,10 @@ async function main(): Promise<number> {
     onPostgres = await postgresCopies({ file: seeded.file, key: `v${SEED_VERSION}_${PEOPLE}_${baseCommit.slice(0, 12)}`, base, head });
     urls.base = onPostgres.base;
     urls.head = onPostgres.head;
+    if (readdirSync('/proc').length > 0 && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(PG_URL).hostname)) {
+      pgAdmin = new pg.Client({ connectionString: PG_URL });
+      await pgAdmin.connect();
+    }
   } else {
     for (const [side, b] of [
       ['base', base],
@@ -226,7 +251,27 @@ async function main(): Promise<number> {
     `per route ${WARMUP} s of warm-up on each server, then ${ROUNDS} rounds of ${SECONDS} s on each (base and head alternately); ` +
     `${pinned ? `servers on core ${SERVER_CORE}, load generators on core ${loadCore}` : 'not pinned'}; node ${base.flags.join(' ')} (base), ${head.flags.join(' ')} (head)`;
   console.log(`\nComparing ${about}`);
-  console.log(`  start-up to /readyz: base ${(servers.base.readyMs / 1000).toFixed(2)} s, head ${(servers.head.readyMs / 1000).toFixed(2)} s`);
+  const quiet = { base: await settle(servers.base.pid, 120_000), head: await settle(servers.head.pid, 120_000) };
+  console.log(
+    `  start-up to /readyz: base ${(servers.base.readyMs / 1000).toFixed(2)} s, head ${(servers.head.readyMs / 1000).toFixed(2)} s; quiet after /readyz: base ${(quiet.base / 1000).toFixed(1)} s, head ${(quiet.head / 1000).toFixed(1)} s`,
+  );
+
+  /**
+   * On PostgreSQL, the CPU time (ns) of the backends connected to a server's database (one thread each; a backend
+   * that ends during a run takes its time with it, so this is a floor). 0 on SQLite, where the database is the server.
+   */
+  const dbCpuNs = async (side: 'base' | 'head'): Promise<number> => {
+    if (!pgAdmin || !onPostgres) return 0;
+    const name = new URL(onPostgres[side]).pathname.slice(1);
+    const pids = (await pgAdmin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid as number);
+    return pids.reduce((sum, pid) => {
+      try {
+        return sum + Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        return sum;
+      }
+    }, 0);
+  };
 
   /** How far each server has gone through each list: both go through the same requests in the same order. */
   const offsets = new Map<string, number>();
@@ -234,12 +279,16 @@ async function main(): Promise<number> {
     const key = `${side} ${w.name}`;
     const offset = offsets.get(key) ?? 0;
     const server = servers[side];
+    await settle(servers.base.pid, 10_000);
+    await settle(servers.head.pid, 10_000);
     const c0 = cpuNs(server.pid);
+    const d0 = await dbCpuNs(side);
     const p = await runPaced({ base: server.base, connections: CONNECTIONS, rate: w.rate, seconds, requests: w.requests, offset, core: loadCore, program: paced });
     const cpuUs = (cpuNs(server.pid) - c0) / 1000;
+    const dbCpuUs = ((await dbCpuNs(side)) - d0) / 1000;
     offsets.set(key, offset + p.due);
     if (w.probe && offset + p.due > w.requests.length) console.warn(`  warning: ${w.name}: the writes went round their list (${w.requests.length}); some were sent twice`);
-    return { cpuUs, answered: p.answered, p99: p.p99, errors: p.errors, lagP99: p.lagP99 };
+    return { cpuUs, dbCpuUs, answered: p.answered, p99: p.p99, errors: p.errors, lagP99: p.lagP99 };
   };
   const check = async (side: 'base' | 'head', w: Workload) => {
     const list: LoadRequest[] = w.probe ?? w.requests.slice(-5);
@@ -269,6 +318,7 @@ async function main(): Promise<number> {
     const side = (rs: Round[]): Side => ({
       rounds: rs,
       perRequest: rs.reduce((s, r) => s + r.cpuUs, 0) / Math.max(1, rs.reduce((s, r) => s + r.answered, 0)),
+      dbPerRequest: rs.reduce((s, r) => s + r.dbCpuUs, 0) / Math.max(1, rs.reduce((s, r) => s + r.answered, 0)),
       p99: Math.round(median(rs.map((r) => r.p99)) * 100) / 100,
       errors: rs.reduce((s, r) => s + r.errors, 0),
     });
@@ -299,13 +349,15 @@ async function main(): Promise<number> {
     '',
     `${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}. ${about}.`,
     '',
-    'CPU: the server process, all its threads, over each measured run, divided by the answers. p99: the median of the rounds\' p99, counted from when each request was due.',
+    `CPU: the server process, all its threads, over each measured run, divided by the answers${pgAdmin ? "; database: the PostgreSQL backends connected to each server's database, the same way (a floor: a backend that ends during a run takes its time with it)" : ''}. p99: the median of the rounds' p99, counted from when each request was due.`,
     '',
-    '| route | base µs/req | head µs/req | change | change by round | p99 base | p99 head | errors base/head | |',
-    '|---|---|---|---|---|---|---|---|---|',
+    `| route | base µs/req | head µs/req | change | change by round |${pgAdmin ? ' database µs/req, base / head |' : ''} p99 base | p99 head | errors base/head | |`,
+    `|---|---|---|---|---|${pgAdmin ? '---|' : ''}---|---|---|---|`,
     ...results.map(
       (r) =>
-        `| ${r.name} | ${fmt(r.base.perRequest)} | ${fmt(r.head.perRequest)} | ${signed(r.change)} | ${r.roundChanges.map(signed).join(', ')} | ${r.base.p99} ms | ${r.head.p99} ms | ${r.base.errors}/${r.head.errors} | ${r.change > WORSE ? `**more than ${WORSE * 100} % worse**` : ''}${r.base.errors || r.head.errors ? ' **errors**' : ''} |`,
+        `| ${r.name} | ${fmt(r.base.perRequest)} | ${fmt(r.head.perRequest)} | ${signed(r.change)} | ${r.roundChanges.map(signed).join(', ')} |` +
+        `${pgAdmin ? ` ${fmt(r.base.dbPerRequest)} / ${fmt(r.head.dbPerRequest)} (${signed(r.head.dbPerRequest / r.base.dbPerRequest - 1)}) |` : ''}` +
+        ` ${r.base.p99} ms | ${r.head.p99} ms | ${r.base.errors}/${r.head.errors} | ${r.change > WORSE ? `**more than ${WORSE * 100} % worse**` : ''}${r.base.errors || r.head.errors ? ' **errors**' : ''} |`,
     ),
     '',
     `${worse.length} of ${results.length} routes more than ${WORSE * 100} % worse${worse.length ? `: ${worse.map((r) => r.name).join('; ')}` : ''}. ` +

@@ -36,6 +36,9 @@ async function copySqlite(file: string, target: string): Promise<void> {
     await withClient(target, async (c) => {
       await c.query('set session_replication_role = replica');
       const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name").pluck().all() as string[];
+      // Rows the migrations wrote (badges, say) are in the SQLite file too: the copy replaces them.
+      const both = (await c.query('select tablename from pg_tables where schemaname = current_schema() and tablename = any($1)', [tables])).rows.map((r) => r.tablename as string);
+      if (both.length) await c.query(`truncate ${both.map(quote).join(', ')}`);
       for (const table of tables) {
         const pgColumns = (
           await c.query(

@@ -260,18 +260,21 @@ async function main(): Promise<number> {
    * On PostgreSQL, the CPU time (ns) of the backends connected to a server's database (one thread each; a backend
    * that ends during a run takes its time with it, so this is a floor). 0 on SQLite, where the database is the server.
    */
-  const dbCpuNs = async (side: 'base' | 'head'): Promise<number> => {
-    if (!pgAdmin || !onPostgres) return 0;
+  const dbCpuNs = async (side: 'base' | 'head'): Promise<Map<number, number>> => {
+    const byPid = new Map<number, number>();
+    if (!pgAdmin || !onPostgres) return byPid;
     const name = new URL(onPostgres[side]).pathname.slice(1);
-    const pids = (await pgAdmin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid as number);
-    return pids.reduce((sum, pid) => {
+    for (const { pid } of (await pgAdmin.query('select pid from pg_stat_activity where datname = $1', [name])).rows as { pid: number }[]) {
       try {
-        return sum + Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+        byPid.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]));
       } catch {
-        return sum;
+        // the backend ended
       }
-    }, 0);
+    }
+    return byPid;
   };
+  /** The CPU the backends used between two readings: those still there at the end, from when each was first seen. */
+  const dbCpuSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ns]) => sum + ns - (before.get(pid) ?? 0), 0);
 
   /** How far each server has gone through each list: both go through the same requests in the same order. */
   const offsets = new Map<string, number>();
@@ -285,7 +288,7 @@ async function main(): Promise<number> {
     const d0 = await dbCpuNs(side);
     const p = await runPaced({ base: server.base, connections: CONNECTIONS, rate: w.rate, seconds, requests: w.requests, offset, core: loadCore, program: paced });
     const cpuUs = (cpuNs(server.pid) - c0) / 1000;
-    const dbCpuUs = ((await dbCpuNs(side)) - d0) / 1000;
+    const dbCpuUs = dbCpuSince(d0, await dbCpuNs(side)) / 1000;
     offsets.set(key, offset + p.due);
     if (w.probe && offset + p.due > w.requests.length) console.warn(`  warning: ${w.name}: the writes went round their list (${w.requests.length}); some were sent twice`);
     return { cpuUs, dbCpuUs, answered: p.answered, p99: p.p99, errors: p.errors, lagP99: p.lagP99 };

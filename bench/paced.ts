@@ -39,6 +39,8 @@ export async function runPaced(opts: {
   core?: number;
   /** Sent with every request (a session cookie, say). */
   headers?: Record<string, string>;
+  /** This generator bundled to plain JavaScript (bench/compare.ts makes one): started without tsx, so in a few ms. */
+  program?: string;
 }): Promise<PacedResult> {
   // Only the requests this run sends, from the offset on.
   const count = Math.min(opts.requests.length, Math.round(opts.rate * opts.seconds) + 1);
@@ -46,7 +48,7 @@ export async function runPaced(opts: {
   return withRequestFile(window, (list) =>
     runForFigures<PacedResult>(
       process.execPath,
-      ['--import', 'tsx', here, opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0', JSON.stringify(opts.headers ?? {})],
+      [...(opts.program ? [opts.program] : ['--import', 'tsx', here]), opts.base, String(opts.connections), String(opts.rate), String(opts.seconds), list, '0', JSON.stringify(opts.headers ?? {})],
       opts.core,
       'PACED',
     ),

@@ -1,4 +1,4 @@
-// npm run bench [discovery|social|community|import|search-cpu|search-junk|relevance] [args]: runs the named benchmark
+// npm run bench [discovery|social|community|compare|import|search-cpu|search-junk|relevance] [args]: runs the named benchmark
 // (discovery, the budgets, by default). bench/README.md says what each measures.
 import { spawnSync } from 'node:child_process';
 
@@ -7,6 +7,7 @@ const scripts: Record<string, string> = {
   discovery: 'bench/discovery.ts',
   social: 'bench/social.ts',
   community: 'bench/community.ts',
+  compare: 'bench/compare.ts',
   import: 'bench/catalogue-import.ts',
   'search-cpu': 'bench/search-cpu.ts',
   relevance: 'bench/search-relevance.ts',

@@ -204,7 +204,7 @@ export async function communitiesRoutes(app: FastifyInstance) {
         tags,
         summary: 'A community’s members',
         description:
-          'Anyone for a public community; a private community’s members only (403 `forbidden` for others). The admin first (on page 1, `role: admin`), then members in the order they joined, 50 a page. `memberCount` counts the members besides the admin.',
+          'Anyone for a public community; a private community’s members only (401 signed out, 403 `forbidden` for others). The admin first (on page 1, `role: admin`), then members in the order they joined, 50 a page. `memberCount` counts the members besides the admin.',
         params: CommunityParamsSchema,
         querystring: PAGE_QUERY,
         response: { 200: envelope(MembersPageSchema) },

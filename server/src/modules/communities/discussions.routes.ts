@@ -275,7 +275,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Report a discussion to the community’s admin',
-        description: `Signed in; anyone who may see it. \`reason\` 1 to 500 characters. Once per person (409 \`already_reported\`). Answers 201. ${HIDDEN}`,
+        description: `Signed in; anyone who may see it but its author (403 \`own_content\`). \`reason\` 1 to 500 characters. Once per person (409 \`already_reported\`). Answers 201. ${HIDDEN}`,
         params: DiscussionParamsSchema,
         body: ReportRequestSchema,
         response: { 201: envelope(ReportCreatedSchema) },
@@ -395,7 +395,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ctags,
         summary: 'Report a comment to the community’s admin',
-        description: `Signed in; anyone who may see it. \`reason\` 1 to 500 characters. Once per person (409 \`already_reported\`). Answers 201. ${HIDDEN}`,
+        description: `Signed in; anyone who may see it but its author (403 \`own_content\`). \`reason\` 1 to 500 characters. Once per person (409 \`already_reported\`). Answers 201. ${HIDDEN}`,
         params: CommentParamsSchema,
         body: ReportRequestSchema,
         response: { 201: envelope(ReportCreatedSchema) },

@@ -273,7 +273,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags: ['safety'],
         summary: 'Report a person, review, list, discussion, comment or message',
         description:
-          'Signed in. `{ targetType, targetId, reason }` (reason 1 to 1,000 characters). People, reviews, lists (public, or one\'s own) and messages (of one\'s own conversations) must exist: 404 `target_not_found`; discussions and comments are stored as given. ' +
+          'Signed in. `{ targetType, targetId, reason }` (reason 1 to 1,000 characters). People, reviews, lists (public, or one\'s own) and messages (of one\'s own conversations) must exist: 404 `target_not_found`; discussions and comments are stored as given. Nobody reports themselves or their own content: 403 `own_content`. ' +
           `Moderators see open reports. Rate-limited: ${LIMITS.report.max} an hour per person, then 429.`,
         body: ReportRequestSchema,
         response: { 201: envelope(z.object({ id: z.string(), status: z.literal('open') })) },

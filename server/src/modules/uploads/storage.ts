@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import { createLocalStorage } from './storage.local.ts';
-import { createS3Storage } from './storage.s3.ts';
 
 /** A stored file read back: its bytes as a stream, its content type and, when known, its length. */
 export interface StoredObject {
@@ -57,7 +56,7 @@ export const MEDIA_IMAGES_PATH = '/media/images/';
 /** The storage the configuration asks for. */
 export function createMediaStorage(config: Config): MediaStorage {
   if (config.S3_BUCKET) {
-    return createS3Storage({
+    const opts = {
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
@@ -65,7 +64,23 @@ export function createMediaStorage(config: Config): MediaStorage {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       forcePathStyle: config.S3_FORCE_PATH_STYLE ?? config.S3_ENDPOINT !== undefined,
       publicUrl: config.S3_PUBLIC_URL,
-    });
+    };
+    // The AWS SDK (hundreds of files) is loaded only when S3 is configured, with the first file stored or read.
+    let s3: Promise<MediaStorage> | undefined;
+    const storage = () => {
+      s3 ??= import('./storage.s3.ts').then((m) => m.createS3Storage(opts));
+      return s3;
+    };
+    return {
+      kind: 's3',
+      put: async (key, bytes, contentType) => (await storage()).put(key, bytes, contentType),
+      get: async (key) => (await storage()).get(key),
+      delete: async (key) => (await storage()).delete(key),
+      publicUrl(key) {
+        assertStorageKey(key);
+        return opts.publicUrl ? `${opts.publicUrl}/${key}` : `${MEDIA_IMAGES_PATH}${key}`;
+      },
+    };
   }
   return createLocalStorage(config.MEDIA_DIR);
 }

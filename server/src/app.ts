@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerOutbox } from './events/index.ts';
 import type { Cache, CacheListener } from './lib/cache/cache.ts';
 import { createMemoryCache } from './lib/cache/memory-cache.ts';
 import { createRedisCache } from './lib/cache/redis-cache.ts';
@@ -130,6 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const cacheOptions = { prefix: opts.cachePrefix ?? `${config.REDIS_PREFIX}-cache:`, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
   app.decorate('mediaStorage', createMediaStorage(config));
+  // Domain events: modules subscribe while they are registered below (events/index.ts).
+  registerOutbox(app);
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };

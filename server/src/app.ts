@@ -28,6 +28,7 @@ import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
 import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LevelCache } from './modules/levels/levels.cache.ts';
+import { installLevels } from './modules/levels/levels.plugin.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { installPeople } from './modules/people/people.plugin.ts';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   // People first: it decorates app.notify and app.events, which later modules call.
   await installPeople(app);
+  installLevels(app);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);

@@ -34,6 +34,8 @@ export interface DomainEvents {
   'discussion.liked': { discussionId: string; authorId: string | null; actorId: string };
   /** A person liked a comment (a new like). */
   'comment.liked': { commentId: string; authorId: string | null; actorId: string };
+  /** A person reached a level (its gems are credited in the same transaction). */
+  'level.reached': { userId: string; level: string };
   /** A person changed their profile (name, picture, bio, genres, top titles). */
   'profile.updated': { userId: string };
 }

@@ -9,7 +9,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Records an event inside the caller's transaction (see `writeWithEvents`). */
 export type Emit = <T extends EventType>(type: T, data: DomainEvents[T]) => Promise<void>;
 
-export type Subscriber<T extends EventType> = (event: DomainEvent<T>) => Promise<void> | void;
+export type Subscriber<T extends EventType> = (event: DomainEvent<T>) => unknown;
 
 interface Registered {
   name: string;

@@ -14,6 +14,7 @@ import {
 } from '../../../../common/contracts/ratings.ts';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
@@ -47,7 +48,7 @@ export async function createRating(ctx: RatingsContext, actor: NonNullable<Actor
   const review = reviewOf(input.review);
   const id = randomUUID();
   const now = new Date().toISOString();
-  const existingId = await database.db.transaction().execute(async (trx) => {
+  const existingId = await writeWithEvents(database, async (trx, emit) => {
     const inserted = await repo.insertRating(trx, database.dialect, {
       id,
       userId: actor.id,
@@ -60,6 +61,7 @@ export async function createRating(ctx: RatingsContext, actor: NonNullable<Actor
     if (!inserted) return (await repo.findRatingIdOf(trx, actor.id, title.id)) ?? null;
     await repo.addToTitleStats(trx, title.id, { count: 1, sum: input.rating, reviews: review !== null ? 1 : 0 });
     await recordTitleActivity(trx, { titleId: title.id, kind: 'rating', userId: actor.id });
+    await emit('rating.created', { ratingId: id, userId: actor.id, titleId: title.id, hasReview: review !== null });
     return undefined;
   });
   if (existingId) return { created: false, existingId };
@@ -84,7 +86,7 @@ export function getRating(database: Database, reader: Actor, id: string): Promis
 /** The author changes their rating, review or spoiler flag; removing the review removes its likes. */
 export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string, input: UpdateRatingRequest): Promise<Rating> {
   const { database } = ctx;
-  await database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(database, async (trx, emit) => {
     const current = await repo.lockRating(trx, database.dialect, id);
     if (!current) throw ratingNotFound();
     if (!canEditRating(actor, current)) throw forbidden('Only the author may change this rating.');
@@ -100,6 +102,7 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
     await repo.updateRating(trx, database.dialect, id, patch, new Date().toISOString());
     const reviews = Number(review !== null) - Number(current.review !== null);
     await repo.addToTitleStats(trx, current.titleId, { count: 0, sum: rating - current.rating, reviews });
+    await emit('rating.updated', { ratingId: id, userId: actor.id, hasReview: review !== null });
   });
   await forgetReviews(ctx);
   return readRating(database, actor, id);
@@ -107,12 +110,13 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
 
 /** The author deletes their rating, and with it their review and its likes. */
 export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string): Promise<void> {
-  const hadReview = await ctx.database.db.transaction().execute(async (trx) => {
+  const hadReview = await writeWithEvents(ctx.database, async (trx, emit) => {
     const current = await repo.lockRating(trx, ctx.database.dialect, id);
     if (!current) throw ratingNotFound();
     if (!canDeleteRating(actor, current)) throw forbidden('Only the author may delete this rating.');
     await repo.deleteRating(trx, id);
     await repo.addToTitleStats(trx, current.titleId, { count: -1, sum: -current.rating, reviews: current.review !== null ? -1 : 0 });
+    await emit('rating.deleted', { ratingId: id, userId: actor.id });
     return current.review !== null;
   });
   if (hadReview) await forgetReviews(ctx);
@@ -208,13 +212,15 @@ export async function likedReviewIds(database: Database, reader: NonNullable<Act
  * when it was, in the same transaction, so the count always equals the rows.
  */
 export async function likeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
-  return database.db.transaction().execute(async (trx) => {
+  return writeWithEvents(database, async (trx, emit) => {
     const rating = await repo.lockRating(trx, database.dialect, id);
     if (!rating) throw ratingNotFound();
     if (isAuthor(actor, rating)) throw new AppError(403, 'own_review', 'You cannot like your own review.');
     if (!canLikeReview(actor, rating)) throw conflict('This rating has no review to like.', 'no_review');
     const added = await repo.insertLike(trx, id, actor.id, new Date().toISOString());
     const likeCount = added ? await repo.addToLikeCount(trx, id, 1) : rating.likeCount;
+    // The author hears of a new like (the people module leaves out those who blocked or muted each other).
+    if (added) await emit('review.liked', { ratingId: id, authorId: rating.userId, actorId: actor.id });
     return { id, likeCount, likedByMe: true };
   });
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { unauthorized } from '../lib/http/errors.ts';
-import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
+import { SESSION_COOKIE } from '../lib/http/session-cookie.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import type { Comment, Community, Discussion, MembershipState, Reply, TrendingDiscussion } from '../../../../common/contracts/communities.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
+import { isoOf } from '../../lib/time.ts';
 import { canSeeContent, isAdmin } from './communities.policy.ts';
 import type { CommentRow, CommunityRow, DiscussionRow } from './communities.repository.ts';
 import { truthy } from './communities.repository.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { LevelProgress } from '../../../../common/contracts/levels.ts';
 import type { Database } from '../../db/database.ts';
+import type { Db } from '../../db/db.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import { creditLevelReward } from '../gems/gems.service.ts';
-import type { Db } from '../people/people.shared.ts';
 import { CAPS, type LevelFacts, levelsDue, progressOf } from './levels.rules.ts';
 
 /** What checkLevels needs from the app (a FastifyInstance is one). */

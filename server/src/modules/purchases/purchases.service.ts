@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { bookGems } from '../gems/gems.repository.ts';
-import { badgeShows, premiumStatusOf } from './premium.ts';
+import { badgeShows, premiumStatusOf } from '../gems/premium.ts';
 import { presentPurchase, presentSubscription } from './purchases.presenter.ts';
 import type { PaymentProvider } from './purchases.provider.ts';
 import * as repo from './purchases.repository.ts';

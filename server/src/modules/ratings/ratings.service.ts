@@ -19,7 +19,6 @@ import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
-import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
 import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
 import * as repo from './ratings.repository.ts';
@@ -247,6 +246,6 @@ export async function titleSummary(database: Database, titleId: string): Promise
 export async function myTitleState(database: Database, reader: NonNullable<Actor>, type: TitleType, titleId: string): Promise<MyTitleState> {
   const title = await repo.findTitleBasics(database.db, titleId);
   if (!title || title.titleType !== type) throw titleNotFound();
-  const [own, listed] = await Promise.all([repo.findOwnRating(database.db, reader.id, titleId), isOnWatchlist(database.db, reader.id, titleId)]);
+  const [own, listed] = await Promise.all([repo.findOwnRating(database.db, reader.id, titleId), repo.isOnWatchlist(database.db, reader.id, titleId)]);
   return presentMyTitleState(own, listed);
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/people.shared.ts';
+import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/index.ts';
 import { isAdmin } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';

@@ -18,7 +18,7 @@ import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
 import { isoOf } from '../../lib/time.ts';
-import { requireChosenImage } from '../uploads/uploads.service.ts';
+import { requireChosenImage } from '../uploads/index.ts';
 import { isAdmin, membershipOf } from './communities.policy.ts';
 import { type CommunityBase, forReader, presentCommunityBase } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';

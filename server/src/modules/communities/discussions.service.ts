@@ -10,7 +10,7 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
+import { blockedAmong, hiddenAmong } from '../people/index.ts';
 import { canSeeContent, isAdmin, isInside, membershipOf } from './communities.policy.ts';
 import { presentDiscussion, presentTrending } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';

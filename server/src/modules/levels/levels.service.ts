@@ -3,7 +3,7 @@ import type { LevelProgress } from '../../../../common/contracts/levels.ts';
 import type { Database } from '../../db/database.ts';
 import type { Db } from '../../db/db.ts';
 import { writeWithEvents } from '../../events/index.ts';
-import { creditLevelReward } from '../gems/gems.service.ts';
+import { creditLevelReward } from '../gems/index.ts';
 import { CAPS, type LevelFacts, levelsDue, progressOf } from './levels.rules.ts';
 
 /** What checkLevels needs from the app (a FastifyInstance is one). */

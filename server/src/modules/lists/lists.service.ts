@@ -14,8 +14,8 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
-import { cachedCards, dayOf } from '../titles/titles.shared.ts';
+import { blockedAmong, hiddenAmong } from '../people/index.ts';
+import { cachedCards, dayOf } from '../titles/index.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
 import { presentListDetails, presentListSummary } from './lists.presenter.ts';
 import * as repo from './lists.repository.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { badgeShows, premiumProfileOf } from '../gems/premium.ts';
+import { badgeShows, premiumProfileOf } from '../gems/index.ts';
 
 export interface ProfileExtras {
   premiumStatus: string;

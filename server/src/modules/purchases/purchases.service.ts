@@ -10,8 +10,7 @@ import {
 } from '../../../../common/contracts/purchases.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { bookGems } from '../gems/gems.repository.ts';
-import { badgeShows, premiumStatusOf } from '../gems/premium.ts';
+import { badgeShows, bookGems, premiumStatusOf } from '../gems/index.ts';
 import { presentPurchase, presentSubscription } from './purchases.presenter.ts';
 import type { PaymentProvider } from './purchases.provider.ts';
 import * as repo from './purchases.repository.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { MeSchema } from '../../../../common/contracts/me.ts';
-import { levelProgress } from '../levels/levels.service.ts';
+import { levelProgress } from '../levels/index.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { setProfile } from './user.service.ts';
 

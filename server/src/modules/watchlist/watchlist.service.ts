@@ -2,10 +2,8 @@ import { WATCHLIST_PAGE_SIZE, type WatchlistChange, type WatchlistPage, type Wat
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { badRequest, forbidden } from '../../lib/http/errors.ts';
-import { findTitleBasics } from '../ratings/ratings.repository.ts';
-import { titleNotFound } from '../ratings/ratings.service.ts';
-import { recordTitleActivity } from '../titles/titles.service.ts';
-import { cachedCards } from '../titles/titles.shared.ts';
+import { findTitleBasics, titleNotFound } from '../ratings/index.ts';
+import { cachedCards, recordTitleActivity } from '../titles/index.ts';
 import { canUseWatchlist } from './watchlist.policy.ts';
 import { cursorOf, entryKeyOf, presentWatchlistItem } from './watchlist.presenter.ts';
 import * as repo from './watchlist.repository.ts';

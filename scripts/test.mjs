@@ -96,6 +96,8 @@ if (!existsSync('node_modules/.bin/vitest') || !existsSync('node_modules/better-
 // 1. Lint and types.
 step('lint', run('lint', 'npx', ['biome', 'check', '.']));
 step('typecheck', run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
+// The server's modules: no loops, a kernel that imports no module (scripts/check-modules.mjs).
+step('module check', run('module check', 'node', ['scripts/check-modules.mjs']));
 
 // 2. Unit and HTTP suites, on SQLite and PostgreSQL.
 const projects = ['unit', 'server-sqlite'];

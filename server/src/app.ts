@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerOutbox } from './events/index.ts';
 import type { Cache, CacheListener } from './lib/cache/cache.ts';
 import { createMemoryCache } from './lib/cache/memory-cache.ts';
 import { createRedisCache } from './lib/cache/redis-cache.ts';
@@ -27,6 +28,7 @@ import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
 import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LevelCache } from './modules/levels/levels.cache.ts';
+import { installLevels } from './modules/levels/levels.plugin.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { installPeople } from './modules/people/people.plugin.ts';
@@ -134,6 +136,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const cacheOptions = { prefix: opts.cachePrefix ?? `${config.REDIS_PREFIX}-cache:`, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
   app.decorate('mediaStorage', createMediaStorage(config));
+  // Domain events: modules subscribe while they are registered below (events/index.ts).
+  registerOutbox(app);
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };
@@ -196,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   // People first: it decorates app.notify and app.events, which later modules call.
   await installPeople(app);
+  installLevels(app);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);

@@ -484,6 +484,27 @@ export interface UserLevelsTable {
   reachedAt: Timestamp;
 }
 
+/** Domain events waiting for, or past, delivery (server/src/events/outbox.ts). Times in milliseconds since the epoch. */
+export interface OutboxEventsTable {
+  id: string;
+  type: string;
+  /** The event's data as JSON text. */
+  payload: string;
+  createdAt: number;
+  availableAt: number;
+  claimExpiresAt: number | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastError: string | null;
+  deliveredAt: number | null;
+}
+
+/** Which subscriber has handled which event (each at most once). */
+export interface OutboxDeliveriesTable {
+  eventId: string;
+  subscriber: string;
+  deliveredAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -526,6 +547,8 @@ export interface DB {
   blocks: BlocksTable;
   mutes: MutesTable;
   userLevels: UserLevelsTable;
+  outboxEvents: OutboxEventsTable;
+  outboxDeliveries: OutboxDeliveriesTable;
   reports: ReportsTable;
   hiddenContent: HiddenContentTable;
   notifications: NotificationsTable;

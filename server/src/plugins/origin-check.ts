@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/http/errors.ts';
-import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
+import { SESSION_COOKIE } from '../lib/http/session-cookie.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/http/errors.ts';
-import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
+import { SESSION_COOKIE } from '../lib/http/session-cookie.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export interface SessionUser {

@@ -10,7 +10,7 @@ import {
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/http/errors.ts';
-import { presentCurrentUser } from '../user/user.presenter.ts';
+import { presentCurrentUser } from '../user/index.ts';
 import { type Auth, SIGN_IN_ERROR_PATH } from './auth.service.ts';
 
 function webHeaders(req: FastifyRequest): Headers {

@@ -4,12 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { betterAuthDatabase } from '../../db/dialect.ts';
+import { SESSION_COOKIE } from '../../lib/http/session-cookie.ts';
 import type { SessionReader } from '../../plugins/session.ts';
 import { type Mailer, signInMail } from './mailer.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
-export const SESSION_COOKIE = 'idToken';
+export { SESSION_COOKIE } from '../../lib/http/session-cookie.ts';
 /** Where a browser sign-in that failed lands, with ?error=<code>. */
 export const SIGN_IN_ERROR_PATH = '/login';
 const DISPLAY_NAME_MAX = 40;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { TitleType } from '../../db/schema.ts';
-import { CREATOR_OF, PEOPLE_JSON_OF } from '../titles/titles.repository.ts';
+import { CREATOR_OF, PEOPLE_JSON_OF } from '../titles/index.ts';
 
 /** A titles row as stored (snake_case, as the raw drivers return it). */
 export interface TitleRow {

@@ -7,10 +7,11 @@ import {
   type MembershipState,
   type RepliesPage,
 } from '../../../../common/contracts/communities.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/people.shared.ts';
-import { canDeleteComment, canEditComment } from './communities.policy.ts';
+import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/index.ts';
+import { canDeleteComment, canEditComment, } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 import { type Actor, type CommunitiesContext, NS_HOME_COMMUNITIES, NS_HOME_DISCUSSIONS } from './communities.service.ts';
@@ -182,7 +183,7 @@ export async function createComment(
   }
   const id = randomUUID();
   const now = repo.nextTimestamp();
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(ctx.database, async (trx, emit) => {
     // The discussion's row first: it orders every comment write of the discussion (PostgreSQL locks it here), and a
     // lock that came in the meantime is seen (the transaction then rolls back).
     const d = await trx
@@ -213,10 +214,17 @@ export async function createComment(
       .execute();
     if (input.parentId) await repo.addToCommentCounts(trx, input.parentId, { replies: 1 });
     await trx.updateTable('communities').set({ activityAt: now }).where('id', '=', communityId).execute();
+    await emit('comment.created', {
+      commentId: id,
+      discussionId,
+      authorId: actor.id,
+      parentId: input.parentId ?? null,
+      parentAuthorId,
+      discussionAuthorId: row.authorId,
+    });
   });
   await threadChanged(ctx, discussionId);
   if (repo.truthy(row.isPublic)) await Promise.all([ctx.cache.invalidate(NS_HOME_DISCUSSIONS), ctx.cache.invalidate(NS_HOME_COMMUNITIES)]);
-  await ctx.hooks?.commented({ actorId: actor.id, commentId: id, discussionId, discussionAuthorId: row.authorId, parentId: input.parentId ?? null, parentAuthorId });
   return one(ctx, actor, membership, false, id);
 }
 
@@ -298,7 +306,7 @@ export async function likeComment(
   const { comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
   if (repo.truthy(comment.deleted)) throw commentNotFound();
   const now = new Date().toISOString();
-  const r = await ctx.database.db.transaction().execute(async (trx) => {
+  const r = await writeWithEvents(ctx.database, async (trx, emit) => {
     const changed = on
       ? (await trx
           .insertInto('commentLikes')
@@ -308,11 +316,11 @@ export async function likeComment(
           .executeTakeFirst()) !== undefined
       : (await trx.deleteFrom('commentLikes').where('commentId', '=', commentId).where('userId', '=', actor.id).returning('userId').executeTakeFirst()) !==
         undefined;
+    if (changed && on) await emit('comment.liked', { commentId, authorId: comment.authorId, actorId: actor.id });
     if (changed) return { changed, ...(await repo.addToCommentCounts(trx, commentId, { likes: on ? 1 : -1 })) };
     const cur = await trx.selectFrom('comments').select('likeCount').where('id', '=', commentId).executeTakeFirstOrThrow();
     return { changed, likeCount: Number(cur.likeCount) };
   });
   if (r.changed) await threadChanged(ctx, discussionId);
-  if (r.changed && on) await ctx.hooks?.liked({ actorId: actor.id, targetType: 'comment', targetId: commentId, authorId: comment.authorId });
   return { commentId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }

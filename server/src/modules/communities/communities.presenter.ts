@@ -1,5 +1,5 @@
 import type { Comment, Community, Discussion, MembershipState, Reply, TrendingDiscussion } from '../../../../common/contracts/communities.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
+import { isoOf } from '../../lib/time.ts';
 import {
   canCommentOn,
   canDeleteComment,

@@ -24,7 +24,6 @@ import {
   UpdateCommunityRequestSchema,
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
-import { communityHooks } from './communities.hooks.ts';
 import * as service from './communities.service.ts';
 import { topDiscussions } from './discussions.service.ts';
 
@@ -43,7 +42,7 @@ const PAGE_QUERY = z.object({ page: CommunityPageSchema });
 export async function communitiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['communities'];
-  const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL, hooks: communityHooks(app) };
+  const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
 
   r.post(
     '/api/communities',

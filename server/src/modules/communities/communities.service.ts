@@ -15,11 +15,12 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
-import { requireChosenImage } from '../uploads/uploads.service.ts';
+import { isoOf } from '../../lib/time.ts';
+import { requireChosenImage } from '../uploads/index.ts';
 import { canJoinAs, canManageCommunity, canSeeMembers, membershipOf } from './communities.policy.ts';
 import { type CommunityBase, forReader, presentCommunityBase } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -30,32 +31,6 @@ export interface CommunitiesContext {
   cache: Cache;
   /** S3_PUBLIC_URL: stored images may be named by that address too. */
   publicBase?: string;
-  /** What other modules do after a write committed (notifications, levels); absent in unit use. */
-  hooks?: CommunityHooks;
-}
-
-/**
- * Called after a write's transaction committed, only when something changed: the routes wire them to the people
- * module's notifications and to the levels. They never fail the request.
- */
-export interface CommunityHooks {
-  /** A person became a member (joined a public community, or was approved). */
-  joined(userId: string): Promise<void>;
-  /** A new join request to a private community, for its admin. */
-  requested(userId: string, adminId: string, communityId: string): Promise<void>;
-  /** The admin approved a request. */
-  approved(userId: string, adminId: string, communityId: string): Promise<void>;
-  discussionStarted(authorId: string, discussionId: string): Promise<void>;
-  /** A comment, or a reply to `parentAuthorId`'s comment, on `discussionAuthorId`'s discussion. */
-  commented(c: {
-    actorId: string;
-    commentId: string;
-    discussionId: string;
-    discussionAuthorId: string | null;
-    parentId: string | null;
-    parentAuthorId: string | null;
-  }): Promise<void>;
-  liked(like: { actorId: string; targetType: 'discussion' | 'comment'; targetId: string; authorId: string | null }): Promise<void>;
 }
 
 /** Home sections about communities (the same for everyone): dropped on any write that changes them. */
@@ -253,16 +228,16 @@ export async function join(ctx: CommunitiesContext, actor: NonNullable<Actor>, c
   if (membership === 'admin') throw conflict('You are the admin of this community.', 'is_admin');
   const isPublic = repo.truthy(row.isPublic);
   const now = new Date().toISOString();
-  const result = await ctx.database.db.transaction().execute(async (trx) => {
+  const result = await writeWithEvents(ctx.database, async (trx, emit) => {
     const status = isPublic ? 'member' : 'pending';
     const inserted = await repo.insertMembership(trx, communityId, actor.id, status, now);
+    if (inserted && status === 'member') await emit('community.joined', { communityId, userId: actor.id });
+    if (inserted && status === 'pending' && row.adminId) await emit('community.joinRequested', { communityId, userId: actor.id, adminId: row.adminId });
     if (inserted && status === 'member') return { state: 'member' as const, fresh: true, count: await repo.addToMemberCount(trx, communityId, 1, now) };
     const current = inserted ? status : await repo.statusOf(trx, actor.id, communityId);
     return { state: current === 'member' ? ('member' as const) : ('pending' as const), fresh: inserted, count: await repo.memberCountOf(trx, communityId) };
   });
   if (result.fresh) await ctx.cache.invalidate(NS_HOME_COMMUNITIES);
-  if (result.fresh && result.state === 'member') await ctx.hooks?.joined(actor.id);
-  if (result.fresh && result.state === 'pending' && row.adminId) await ctx.hooks?.requested(actor.id, row.adminId, communityId);
   const message =
     result.state === 'member'
       ? result.fresh
@@ -325,14 +300,14 @@ export async function joinRequests(ctx: CommunitiesContext, actor: NonNullable<A
 export async function approve(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string, userId: string) {
   await requireAdmin(ctx, actor, communityId);
   const now = new Date().toISOString();
-  const count = await ctx.database.db.transaction().execute(async (trx) => {
+  const count = await writeWithEvents(ctx.database, async (trx, emit) => {
     if (!(await repo.approveRequest(trx, communityId, userId, now))) return undefined;
+    await emit('community.requestApproved', { communityId, userId, adminId: actor.id });
+    await emit('community.joined', { communityId, userId });
     return repo.addToMemberCount(trx, communityId, 1, now);
   });
   if (count === undefined) throw notFound('userId: there is no pending request from that person.', 'join_request_not_found');
   await ctx.cache.invalidate(NS_HOME_COMMUNITIES);
-  await ctx.hooks?.approved(userId, actor.id, communityId);
-  await ctx.hooks?.joined(userId);
   return { communityId, userId, membership: 'member' as const, memberCount: count };
 }
 

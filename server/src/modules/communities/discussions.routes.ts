@@ -31,7 +31,6 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import * as comments from './comments.service.ts';
-import { communityHooks } from './communities.hooks.ts';
 import { personal } from './communities.routes.ts';
 import type { CommunitiesContext } from './communities.service.ts';
 import * as discussions from './discussions.service.ts';
@@ -45,7 +44,7 @@ const DISCUSSION_BODY_LIMIT = 160 * 1024;
 export async function discussionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['discussions'];
-  const ctx: CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL, hooks: communityHooks(app) };
+  const ctx: CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
 
   r.post(
     '/api/communities/:communityId/discussions',

@@ -8,9 +8,10 @@ import {
   SEARCH_RESULTS_MAX,
   type TrendingDiscussion,
 } from '../../../../common/contracts/communities.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
+import { blockedAmong, hiddenAmong } from '../people/index.ts';
 import {
   canDeleteDiscussion,
   canEditDiscussion,
@@ -94,7 +95,7 @@ export async function createDiscussion(
   const id = randomUUID();
   const now = repo.nextTimestamp();
   const isPublic = repo.truthy(row.isPublic);
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(ctx.database, async (trx, emit) => {
     await trx
       .insertInto('discussions')
       .values({
@@ -118,9 +119,9 @@ export async function createDiscussion(
       .set((eb) => ({ discussionCount: eb('discussionCount', '+', 1), activityAt: now }))
       .where('id', '=', communityId)
       .execute();
+    await emit('discussion.created', { discussionId: id, communityId, authorId: actor.id });
   });
   await invalidateHome(ctx);
-  await ctx.hooks?.discussionStarted(actor.id, id);
   return getDiscussion(ctx, actor, id);
 }
 
@@ -173,7 +174,7 @@ export async function setLocked(ctx: CommunitiesContext, actor: NonNullable<Acto
 export async function like(ctx: CommunitiesContext, actor: NonNullable<Actor>, discussionId: string, on: boolean) {
   const { row } = await readable(ctx, actor, discussionId);
   const now = new Date().toISOString();
-  const r = await ctx.database.db.transaction().execute(async (trx) => {
+  const r = await writeWithEvents(ctx.database, async (trx, emit) => {
     const changed = on
       ? (await trx
           .insertInto('discussionLikes')
@@ -183,12 +184,12 @@ export async function like(ctx: CommunitiesContext, actor: NonNullable<Actor>, d
           .executeTakeFirst()) !== undefined
       : (await trx.deleteFrom('discussionLikes').where('discussionId', '=', discussionId).where('userId', '=', actor.id).returning('userId').executeTakeFirst()) !==
         undefined;
+    if (changed && on) await emit('discussion.liked', { discussionId, authorId: row.authorId, actorId: actor.id });
     if (changed) return { changed, ...(await repo.addToDiscussionCounts(trx, discussionId, { likes: on ? 1 : -1 })) };
     const cur = await trx.selectFrom('discussions').select('likeCount').where('id', '=', discussionId).executeTakeFirstOrThrow();
     return { changed, likeCount: Number(cur.likeCount) };
   });
   if (r.changed && repo.truthy(row.isPublic)) await ctx.cache.invalidate(NS_HOME_DISCUSSIONS);
-  if (r.changed && on) await ctx.hooks?.liked({ actorId: actor.id, targetType: 'discussion', targetId: discussionId, authorId: row.authorId });
   return { discussionId, likedByMe: on, likeCount: r.likeCount, changed: r.changed };
 }
 

@@ -1,5 +1,5 @@
 import type { BadgeLook, GemReason, GemTransaction } from '../../../../common/contracts/gems.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
+import { isoOf } from '../../lib/time.ts';
 import type { LedgerKey } from './gems.repository.ts';
 
 export function presentTransaction(row: { id: string; amount: number; reason: string; description: string; createdAt: Date | string }): GemTransaction {

@@ -2,10 +2,10 @@ import type { Badges, GemTransactionsPage, GemTransactionsQuery } from '../../..
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { badgeShows, premiumStatusOf } from '../purchases/premium.ts';
 import { canEquip, canUseWallet } from './gems.policy.ts';
 import { cursorOf, ledgerKeyOf, presentBadgeLook, presentTransaction } from './gems.presenter.ts';
 import * as repo from './gems.repository.ts';
+import { badgeShows, premiumStatusOf } from './premium.ts';
 
 type Actor = { id: string };
 

@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
 import type { LevelProgress } from '../../../../common/contracts/levels.ts';
 import type { Database } from '../../db/database.ts';
-import { creditLevelReward } from '../gems/gems.service.ts';
-import type { NotifyInput } from '../people/notifications.service.ts';
-import type { Db } from '../people/people.shared.ts';
+import type { Db } from '../../db/db.ts';
+import { writeWithEvents } from '../../events/index.ts';
+import { creditLevelReward } from '../gems/index.ts';
 import { CAPS, type LevelFacts, levelsDue, progressOf } from './levels.rules.ts';
 
 /** What checkLevels needs from the app (a FastifyInstance is one). */
 export interface LevelsContext {
   database: Database;
-  notify(input: NotifyInput): Promise<unknown>;
-  premiumProfiles: { forget(userId: string): void };
   levelCache: { forget(userId: string): void };
-  log: { error(obj: unknown, msg?: string): void };
 }
 
 const lengthOf = (json: string | null): number => {
@@ -75,50 +72,43 @@ export async function levelProgress(db: Db, userId: string): Promise<LevelProgre
 }
 
 /**
- * Reaches every level whose turn has come, after an action's transaction committed (setProfile, a rating or review,
- * a comment or discussion, a membership). Cheap when nothing is due: one read. Each level is a row with a unique
- * (user, level) key, and its reward a ledger row with a unique key, written in one transaction that first takes the
- * person's gem balance row (as every gem booking does), so concurrent checks for one person take turns and a level
- * and its reward are written once, however often, concurrently or after undoing and redoing, the actions happen.
- * Then the cached /me extras are dropped and a `level_reached` notification sent per level reached now.
- * Never fails the caller's request (errors are logged). Answers the levels reached now.
+ * Reaches every level whose turn has come, after an action's transaction committed (the levels module's subscriber to
+ * setProfile, a rating or review, a comment or discussion, a membership). Cheap when nothing is due: one read. Each
+ * level is a row with a unique (user, level) key, and its reward a ledger row with a unique key, written in one
+ * transaction that first takes the person's gem balance row (as every gem booking does), so concurrent checks for one
+ * person take turns and a level and its reward are written once, however often, concurrently or after undoing and
+ * redoing, the actions happen. Each level reached records `level.reached` in that transaction (the notification and the
+ * premium cache drop follow it). The cached /me extras are dropped first. Answers the levels reached now; a failure
+ * throws (the outbox retries the event).
  */
 export async function checkLevels(ctx: LevelsContext, userId: string): Promise<string[]> {
   // What /api/user/me keeps changes with every action that brings here, level or not ('2 more reviews').
   ctx.levelCache.forget(userId);
-  try {
-    const facts = await readFacts(ctx.database.db, userId);
-    if (!facts || levelsDue(facts).length === 0) return [];
-    const reached = await ctx.database.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('gemBalances')
-        .values({ userId, balance: 0 })
-        .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ balance: eb.ref('gemBalances.balance') })))
-        .execute();
-      // Read again under the lock: another check may have reached some meanwhile.
-      const now = await readFacts(trx, userId);
-      if (!now) return [];
-      const out: string[] = [];
-      const at = new Date().toISOString();
-      for (const level of levelsDue(now)) {
-        const row = await trx
-          .insertInto('userLevels')
-          .values({ userId, level: level.id, rank: level.rank, reachedAt: at })
-          .onConflict((oc) => oc.columns(['userId', 'level']).doNothing())
-          .returning('level')
-          .executeTakeFirst();
-        if (!row) continue;
-        await creditLevelReward(trx, userId, level.id, level.name, level.reward);
-        out.push(level.id);
-      }
-      return out;
-    });
-    if (reached.length === 0) return [];
-    ctx.premiumProfiles.forget(userId);
-    for (const level of reached) await ctx.notify({ userId, kind: 'level_reached', actorId: null, targetType: 'level', targetId: level });
-    return reached;
-  } catch (err) {
-    ctx.log.error({ err, userId }, 'level check failed');
-    return [];
-  }
+  const facts = await readFacts(ctx.database.db, userId);
+  if (!facts || levelsDue(facts).length === 0) return [];
+  return writeWithEvents(ctx.database, async (trx, emit) => {
+    await trx
+      .insertInto('gemBalances')
+      .values({ userId, balance: 0 })
+      .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ balance: eb.ref('gemBalances.balance') })))
+      .execute();
+    // Read again under the lock: another check may have reached some meanwhile.
+    const now = await readFacts(trx, userId);
+    if (!now) return [];
+    const out: string[] = [];
+    const at = new Date().toISOString();
+    for (const level of levelsDue(now)) {
+      const row = await trx
+        .insertInto('userLevels')
+        .values({ userId, level: level.id, rank: level.rank, reachedAt: at })
+        .onConflict((oc) => oc.columns(['userId', 'level']).doNothing())
+        .returning('level')
+        .executeTakeFirst();
+      if (!row) continue;
+      await creditLevelReward(trx, userId, level.id, level.name, level.reward);
+      await emit('level.reached', { userId, level: level.id });
+      out.push(level.id);
+    }
+    return out;
+  });
 }

@@ -2,14 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ListIdSchema, type ListSummary } from '../../../../common/contracts/lists.ts';
+import { escapeHtml } from '../../lib/http/html.ts';
 import { publicListPage } from './lists.service.ts';
+
+export { escapeHtml };
 
 const DESCRIPTION_MAX = 200;
 
-/** Text made safe inside an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Open Graph and Twitter card tags for a public list, so a shared link unfolds into a card in chat apps. */
 export function listMetaTags(list: ListSummary, appUrl: string): string {

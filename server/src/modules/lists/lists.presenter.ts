@@ -1,5 +1,5 @@
 import type { ListDetails, ListSummary, ListTitle } from '../../../../common/contracts/lists.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
+import { isoOf } from '../../lib/time.ts';
 import { canDeleteList, canEditList, canLikeList } from './lists.policy.ts';
 import type { ListItemRow, ListRow } from './lists.repository.ts';
 

@@ -18,7 +18,7 @@ import {
   MyListsQuerySchema,
   RecentlyViewedClearedSchema,
 } from '../../../../common/contracts/lists.ts';
-import { clickerOf } from '../titles/titles.routes.ts';
+import { clickerOf } from '../titles/index.ts';
 import * as service from './lists.service.ts';
 
 /** 50 titles with notes of 500 characters are at most about 160 KB as JSON (\u escapes). */

@@ -3,8 +3,7 @@ import type { ActivityItem } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import { unauthorized } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
-import { findCardRows } from '../titles/titles.repository.ts';
+import { findCardRows, presentCard as presentTitleCard } from '../titles/index.ts';
 import { cardsOf, decodeCursor, encodeCursor, findLivePerson, iso, userNotFound } from './people.shared.ts';
 
 export const ACTIVITY_PAGE = 20;

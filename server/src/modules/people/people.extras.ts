@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { badgeShows, premiumProfileOf } from '../purchases/premium.ts';
+import { badgeShows, premiumProfileOf } from '../gems/index.ts';
 
 export interface ProfileExtras {
   premiumStatus: string;
@@ -8,7 +8,7 @@ export interface ProfileExtras {
 }
 
 /**
- * A profile's premium status, gems and badge, read as GET /api/user/me reads them (purchases/premium.ts: one indexed
+ * A profile's premium status, gems and badge, read as GET /api/user/me reads them (gems/premium.ts: one indexed
  * query). The badge is given only while the premium status lets it show, Premiere or Platinum (spec 6); otherwise
  * null, so no reader shows a badge the person may not wear.
  */

@@ -38,8 +38,46 @@ export async function installPeople(app: FastifyInstance): Promise<void> {
       return null;
     }
   });
+  subscribeNotifications(app, async (input) => {
+    const row = await notify(app.database.db, input);
+    if (row) await announce(row);
+  });
   app.addHook('onReady', () => events.listen());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => events.close());
   await app.register(peopleRoutes);
+}
+
+/**
+ * What people are told of what others did, as the other modules record it (outbox events): likes, replies, join
+ * requests and approvals, levels reached. A failure throws, so the outbox retries; telling twice is harmless (the same
+ * actor again changes nothing in an unread notification).
+ */
+function subscribeNotifications(app: FastifyInstance, tell: (input: NotifyInput) => Promise<void>): void {
+  app.outbox.subscribe('people.notifyReviewLike', 'review.liked', ({ data: e }) =>
+    tell({ userId: e.authorId, kind: 'review_like', actorId: e.actorId, targetType: 'review', targetId: e.ratingId }),
+  );
+  app.outbox.subscribe('people.notifyDiscussionLike', 'discussion.liked', async ({ data: e }) => {
+    if (e.authorId) await tell({ userId: e.authorId, kind: 'discussion_like', actorId: e.actorId, targetType: 'discussion', targetId: e.discussionId });
+  });
+  app.outbox.subscribe('people.notifyCommentLike', 'comment.liked', async ({ data: e }) => {
+    if (e.authorId) await tell({ userId: e.authorId, kind: 'comment_like', actorId: e.actorId, targetType: 'comment', targetId: e.commentId });
+  });
+  app.outbox.subscribe('people.notifyReplies', 'comment.created', async ({ data: e }) => {
+    if (e.parentId && e.parentAuthorId) {
+      await tell({ userId: e.parentAuthorId, kind: 'comment_reply', actorId: e.authorId, targetType: 'comment', targetId: e.parentId });
+    }
+    if (e.discussionAuthorId && e.discussionAuthorId !== e.parentAuthorId) {
+      await tell({ userId: e.discussionAuthorId, kind: 'discussion_reply', actorId: e.authorId, targetType: 'discussion', targetId: e.discussionId });
+    }
+  });
+  app.outbox.subscribe('people.notifyJoinRequest', 'community.joinRequested', ({ data: e }) =>
+    tell({ userId: e.adminId, kind: 'join_request', actorId: e.userId, targetType: 'community', targetId: e.communityId }),
+  );
+  app.outbox.subscribe('people.notifyRequestApproved', 'community.requestApproved', ({ data: e }) =>
+    tell({ userId: e.userId, kind: 'request_approved', actorId: e.adminId, targetType: 'community', targetId: e.communityId }),
+  );
+  app.outbox.subscribe('people.notifyLevel', 'level.reached', ({ data: e }) =>
+    tell({ userId: e.userId, kind: 'level_reached', actorId: null, targetType: 'level', targetId: e.level }),
+  );
 }

@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { PersonCard } from '../../../../common/contracts/people.ts';
 import { capitalizeName } from '../../../../common/display-name.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 
-export type Db = Kysely<DB> | Transaction<DB>;
+export type { Db };
+
 
 /** Timestamps read back: Date on PostgreSQL, ISO text on SQLite. */
 export function iso(v: Date | string | null | undefined): string {

@@ -8,9 +8,8 @@ import { reusedQuery } from '../../db/reused-query.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { normalizeText } from '../../search/normalize.ts';
-import { levelProgress } from '../levels/levels.service.ts';
-import { presentCard as presentTitleCard } from '../titles/titles.presenter.ts';
-import { findCardRows } from '../titles/titles.repository.ts';
+import { levelProgress } from '../levels/index.ts';
+import { findCardRows, presentCard as presentTitleCard } from '../titles/index.ts';
 import { profileExtras } from './people.extras.ts';
 import { CARD_COLUMNS, type CardRow, type Db, iso, presentCard, userNotFound } from './people.shared.ts';
 

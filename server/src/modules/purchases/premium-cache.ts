@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { PremiumProfile } from '../../../../common/contracts/purchases.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CachedSession, SessionCache } from '../../plugins/session-cache.ts';
-import { type PremiumProfileRow, premiumProfileRow, profileOf } from './premium.ts';
+import { type PremiumProfileRow, premiumProfileRow, profileOf } from '../gems/index.ts';
 
 interface CachedPremium extends CachedSession {
   row: PremiumProfileRow;

@@ -1,5 +1,5 @@
 import type { ProductDefinition } from '../../../../common/contracts/purchases.ts';
-import { escapeHtml } from '../lists/lists.page.ts';
+import { escapeHtml } from '../../lib/http/html.ts';
 
 /** The sandbox page's own policy: its inline styles and its two forms, nothing else. */
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";

@@ -1,5 +1,5 @@
 import { type ProductId, type Purchase, productById, type Subscription } from '../../../../common/contracts/purchases.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
+import { isoOf } from '../../lib/time.ts';
 import type { PurchaseRow, SubscriptionRow } from './purchases.repository.ts';
 
 export function presentPurchase(row: PurchaseRow): Purchase {

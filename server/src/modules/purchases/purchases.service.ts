@@ -11,8 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { bookGems } from '../gems/gems.repository.ts';
-import { badgeShows, premiumStatusOf } from './premium.ts';
+import { badgeShows, bookGems, premiumStatusOf } from '../gems/index.ts';
 import { canUseCheckout } from './purchases.policy.ts';
 import { presentPurchase, presentSubscription } from './purchases.presenter.ts';
 import type { PaymentProvider } from './purchases.provider.ts';

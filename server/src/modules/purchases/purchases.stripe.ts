@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { productById } from '../../../../common/contracts/purchases.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest } from '../../lib/http/errors.ts';
-import { bookGems } from '../gems/gems.repository.ts';
+import { bookGems } from '../gems/index.ts';
 import type { PaymentProvider } from './purchases.provider.ts';
 import * as repo from './purchases.repository.ts';
 import { completePurchase, extendSubscription, type PaymentEvent, processOnce } from './purchases.service.ts';

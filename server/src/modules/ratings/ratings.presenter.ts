@@ -1,8 +1,9 @@
 import type { MyTitleState, Rating, RatingSummary } from '../../../../common/contracts/ratings.ts';
+import { isoOf } from '../../lib/time.ts';
 import { type Actor, ratingAbilities } from './ratings.policy.ts';
 import type { RatingRow } from './ratings.repository.ts';
 
-export const isoOf = (v: Date | string): string => new Date(v).toISOString();
+export { isoOf };
 
 export function presentRating(row: RatingRow, reader: Actor, likedByMe: boolean): Rating {
   return {

@@ -283,3 +283,9 @@ export async function likedForTitle(db: Db, userId: string, titleId: string): Pr
     .execute();
   return rows.map((r) => r.ratingId);
 }
+
+/** Whether the title is on the person's watchlist (the reader's state of a title page, read beside their rating). */
+export async function isOnWatchlist(db: Db, userId: string, titleId: string): Promise<boolean> {
+  const row = await db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).where('titleId', '=', titleId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -16,7 +16,6 @@ import {
   UpdateRatingRequestSchema,
 } from '../../../../common/contracts/ratings.ts';
 import { TitleIdSchema, TitleParamsSchema } from '../../../../common/contracts/titles.ts';
-import { checkLevels } from '../levels/levels.service.ts';
 import * as service from './ratings.service.ts';
 
 /** A review of 10,000 characters is at most 60 KB as JSON (\u escapes); the rest of a body is a few bytes. */
@@ -65,8 +64,6 @@ export async function ratingsRoutes(app: FastifyInstance) {
           error: { code: 'already_rated', message: 'You have already rated this title: edit that rating instead.', id: result.existingId },
         });
       }
-      // Ratings and reviews are level requirements: levels due are reached before the answer.
-      await checkLevels(app, actor.id);
       return reply.status(201).send({ data: result.rating });
     },
   );
@@ -105,9 +102,6 @@ export async function ratingsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const rating = await service.updateRating(ctx, actor, req.params.id, req.body);
-      // A review added to a rating counts for the levels.
-      if (rating.review !== null) await checkLevels(app, actor.id);
-      else app.levelCache.forget(actor.id);
       return { data: rating };
     },
   );
@@ -126,8 +120,6 @@ export async function ratingsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await service.deleteRating(ctx, actor, req.params.id);
-      // Levels once reached are kept, but what the next one still needs changed.
-      app.levelCache.forget(actor.id);
       return { data: { deleted: true as const } };
     },
   );
@@ -192,9 +184,6 @@ export async function ratingsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const state = await service.likeReview(app.database, actor, req.params.id);
-      // The author hears of it (bursts group; liking again, or someone they blocked or muted, tells nothing).
-      const author = await app.database.db.selectFrom('ratings').select('userId').where('id', '=', req.params.id).executeTakeFirst();
-      if (author) await app.notify({ userId: author.userId, kind: 'review_like', actorId: actor.id, targetType: 'review', targetId: req.params.id });
       return { data: state };
     },
   );

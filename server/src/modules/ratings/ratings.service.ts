@@ -14,12 +14,12 @@ import {
 } from '../../../../common/contracts/ratings.ts';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
-import { recordTitleActivity } from '../titles/titles.service.ts';
-import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
+import { blockedAmong, hiddenAmong } from '../people/index.ts';
+import { recordTitleActivity } from '../titles/index.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
 import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
 import * as repo from './ratings.repository.ts';
@@ -48,7 +48,7 @@ export async function createRating(ctx: RatingsContext, actor: NonNullable<Actor
   const review = reviewOf(input.review);
   const id = randomUUID();
   const now = new Date().toISOString();
-  const existingId = await database.db.transaction().execute(async (trx) => {
+  const existingId = await writeWithEvents(database, async (trx, emit) => {
     const inserted = await repo.insertRating(trx, {
       id,
       userId: actor.id,
@@ -61,6 +61,7 @@ export async function createRating(ctx: RatingsContext, actor: NonNullable<Actor
     if (!inserted) return (await repo.findRatingIdOf(trx, actor.id, title.id)) ?? null;
     await repo.addToTitleStats(trx, title.id, { count: 1, sum: input.rating, reviews: review !== null ? 1 : 0 });
     await recordTitleActivity(trx, { titleId: title.id, kind: 'rating', userId: actor.id });
+    await emit('rating.created', { ratingId: id, userId: actor.id, titleId: title.id, hasReview: review !== null });
     return undefined;
   });
   if (existingId) return { created: false, existingId };
@@ -85,7 +86,7 @@ export function getRating(database: Database, reader: Actor, id: string): Promis
 /** The author changes their rating, review or spoiler flag; removing the review removes its likes. */
 export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string, input: UpdateRatingRequest): Promise<Rating> {
   const { database } = ctx;
-  await database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(database, async (trx, emit) => {
     const current = await repo.lockRating(trx, id);
     if (!current) throw ratingNotFound();
     authorize(actor, canEditRating(actor, current), { message: 'Only the author may change this rating.' });
@@ -101,6 +102,7 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
     await repo.updateRating(trx, id, patch, new Date().toISOString());
     const reviews = Number(review !== null) - Number(current.review !== null);
     await repo.addToTitleStats(trx, current.titleId, { count: 0, sum: rating - current.rating, reviews });
+    await emit('rating.updated', { ratingId: id, userId: actor.id, hasReview: review !== null });
   });
   await forgetReviews(ctx);
   return readRating(database, actor, id);
@@ -108,12 +110,13 @@ export async function updateRating(ctx: RatingsContext, actor: NonNullable<Actor
 
 /** The author deletes their rating, and with it their review and its likes. */
 export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor>, id: string): Promise<void> {
-  const hadReview = await ctx.database.db.transaction().execute(async (trx) => {
+  const hadReview = await writeWithEvents(ctx.database, async (trx, emit) => {
     const current = await repo.lockRating(trx, id);
     if (!current) throw ratingNotFound();
     authorize(actor, canDeleteRating(actor, current), { message: 'Only the author may delete this rating.' });
     await repo.deleteRating(trx, id);
     await repo.addToTitleStats(trx, current.titleId, { count: -1, sum: -current.rating, reviews: current.review !== null ? -1 : 0 });
+    await emit('rating.deleted', { ratingId: id, userId: actor.id });
     return current.review !== null;
   });
   if (hadReview) await forgetReviews(ctx);
@@ -209,13 +212,15 @@ export async function likedReviewIds(database: Database, reader: NonNullable<Act
  * when it was, in the same transaction, so the count always equals the rows.
  */
 export async function likeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
-  return database.db.transaction().execute(async (trx) => {
+  return writeWithEvents(database, async (trx, emit) => {
     const rating = await repo.lockRating(trx, id);
     if (!rating) throw ratingNotFound();
     authorize(actor, !isAuthor(actor, rating), { code: 'own_review', message: 'You cannot like your own review.' });
     authorize(actor, canLikeReview(actor, rating), { status: 409, code: 'no_review', message: 'This rating has no review to like.' });
     const added = await repo.insertLike(trx, id, actor.id, new Date().toISOString());
     const likeCount = added ? await repo.addToLikeCount(trx, id, 1) : rating.likeCount;
+    // The author hears of a new like (the people module leaves out those who blocked or muted each other).
+    if (added) await emit('review.liked', { ratingId: id, authorId: rating.userId, actorId: actor.id });
     return { id, likeCount, likedByMe: true };
   });
 }
@@ -242,6 +247,6 @@ export async function titleSummary(database: Database, titleId: string): Promise
 export async function myTitleState(database: Database, reader: NonNullable<Actor>, type: TitleType, titleId: string): Promise<MyTitleState> {
   const title = await repo.findTitleBasics(database.db, titleId);
   if (!title || title.titleType !== type) throw titleNotFound();
-  const [own, listed] = await Promise.all([repo.findOwnRating(database.db, reader.id, titleId), isOnWatchlist(database.db, reader.id, titleId)]);
+  const [own, listed] = await Promise.all([repo.findOwnRating(database.db, reader.id, titleId), repo.isOnWatchlist(database.db, reader.id, titleId)]);
   return presentMyTitleState(own, listed);
 }

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { MeSchema } from '../../../../common/contracts/me.ts';
-import { checkLevels, levelProgress } from '../levels/levels.service.ts';
+import { levelProgress } from '../levels/index.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { setProfile } from './user.service.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A session keeps the person's name and picture: a changed profile is read afresh.
+  app.outbox.subscribe('user.sessionCache', 'profile.updated', (e) => app.sessionCache.forgetUser(e.data.userId));
 
   r.get(
     '/api/user/me',
@@ -44,9 +46,6 @@ export async function userRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const user = await setProfile(app.database, actor, req.body, { publicBase: app.config.S3_PUBLIC_URL });
-      app.sessionCache.forgetUser(actor.id);
-      // Onboarding choices, a picture and a bio are level requirements.
-      await checkLevels(app, actor.id);
       return { data: presentCurrentUser(user) };
     },
   );

@@ -1,6 +1,6 @@
 import type { MediaSearchResult } from '../../../../common/contracts/titles.ts';
 import type { WatchlistItem } from '../../../../common/contracts/watchlist.ts';
-import { isoOf } from '../ratings/ratings.presenter.ts';
+import { isoOf } from '../../lib/time.ts';
 import type { EntryKey, EntryRow } from './watchlist.repository.ts';
 
 export function presentWatchlistItem(card: MediaSearchResult, row: EntryRow): WatchlistItem {

@@ -1,0 +1,3 @@
+/** The communities module's face: what the app and other modules use of it. */
+export { communitiesRoutes } from './communities.routes.ts';
+export { discussionsRoutes } from './discussions.routes.ts';

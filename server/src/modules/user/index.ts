@@ -1,0 +1,3 @@
+/** The user module's face: what the app and other modules use of it. */
+export { presentCurrentUser } from './user.presenter.ts';
+export { userRoutes } from './user.routes.ts';

@@ -324,6 +324,11 @@ const CommentBase = z.object({
   text: z.string(),
   /** A deleted comment that has replies keeps its place: show 'deleted' (no author, no text). */
   deleted: z.boolean(),
+  /**
+   * By someone the reader blocked or who blocked the reader: it keeps its place with its replies, collapsed ("Comment
+   * from someone you blocked"), without text or author, and takes no reply, like or report.
+   */
+  blocked: z.boolean(),
   spoiler: z.boolean(),
   author: PersonSchema.nullable(),
   likeCount: z.number().int(),

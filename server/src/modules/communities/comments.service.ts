@@ -8,7 +8,7 @@ import {
   type RepliesPage,
 } from '../../../../common/contracts/communities.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/people.shared.ts';
+import { blockedAmong, blockedEitherWay, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
 import { isAdmin } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -41,9 +41,10 @@ async function loadThread(ctx: CommunitiesContext, rows: readonly repo.CommentRo
 }
 
 /**
- * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid, and those of
- * people who blocked the reader or whom the reader blocked, are left out (with the replies shown under them); the
- * shared cache keeps the thread as everyone sees it, so this is decided per reader, two indexed queries.
+ * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid are left out (with
+ * the replies shown under them); those of people who blocked the reader or whom the reader blocked stay in their
+ * place collapsed, with their replies (lib/visibility.ts). The shared cache keeps the thread as everyone sees it, so
+ * this is decided per reader, two indexed queries for the whole page.
  */
 async function forReader(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, thread: Thread): Promise<Comment[]> {
   const all = [...thread.rows, ...thread.replies];
@@ -66,7 +67,7 @@ async function forReader(ctx: CommunitiesContext, reader: Actor, membership: Mem
       all.map((r) => r.authorId),
     ),
   ]);
-  const shown = (r: repo.CommentRow) => !hidden.has(r.id) && !(r.authorId !== null && blocked.has(r.authorId));
+  const shown = (r: repo.CommentRow) => !hidden.has(r.id);
   return thread.rows.filter(shown).map((r) =>
     presentComment(
       r,
@@ -75,6 +76,7 @@ async function forReader(ctx: CommunitiesContext, reader: Actor, membership: Mem
       membership,
       liked,
       isLocked,
+      blocked,
     ),
   );
 }
@@ -294,6 +296,8 @@ export async function likeComment(
 ) {
   const { comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
   if (repo.truthy(comment.deleted)) throw commentNotFound();
+  // A comment the reader may not see (hidden, blocked either way, suspended author) takes no like: 404.
+  if (!(await targetVisible(ctx.database.db, actor, 'comment', commentId))) throw commentNotFound();
   const now = new Date().toISOString();
   const r = await ctx.database.db.transaction().execute(async (trx) => {
     const changed = on

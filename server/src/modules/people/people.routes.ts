@@ -38,6 +38,7 @@ import {
   UserSearchResponseSchema,
 } from '../../../../common/contracts/people.ts';
 import { blankToUndefined } from '../../../../common/contracts/query.ts';
+import { contentHidden } from '../../lib/visibility.ts';
 import * as activity from './activity.service.ts';
 import * as messages from './messages.service.ts';
 import * as moderation from './moderation.service.ts';
@@ -335,7 +336,9 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await moderation.requireModerator(db, actor);
-      return { data: await moderation.hide(db, actor, req.body.targetType, req.body.targetId, true) };
+      const result = await moderation.hide(db, actor, req.body.targetType, req.body.targetId, true);
+      await contentHidden(app.cache, req.body.targetType);
+      return { data: result };
     },
   );
   r.delete(
@@ -344,7 +347,9 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await moderation.requireModerator(db, actor);
-      return { data: await moderation.hide(db, actor, req.params.targetType, req.params.targetId, false) };
+      const result = await moderation.hide(db, actor, req.params.targetType, req.params.targetId, false);
+      await contentHidden(app.cache, req.params.targetType);
+      return { data: result };
     },
   );
   for (const suspended of [true, false]) {

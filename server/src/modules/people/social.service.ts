@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PersonCard, ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/http/errors.ts';
+import { targetVisible } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { editDistanceByTable } from '../../search/edit-distance.ts';
 import { normalizeText } from '../../search/normalize.ts';
@@ -243,36 +244,21 @@ export async function muteList(database: Database, actor: SessionUser) {
 }
 
 /**
- * Whether a report's target exists. People, reviews, lists and messages are checked here (a message only by one of
- * its two people); discussions and comments belong to the communities module and are stored as given.
+ * Whether a report's target exists and the reporter may see it (lib/visibility.ts): a review, list, discussion,
+ * comment or message the reporter cannot see is 404 as if it did not exist. A person may be reported while they
+ * exist, even one who blocked the reporter.
  */
 async function targetExists(db: Db, actor: SessionUser, type: ReportTargetType, id: string): Promise<boolean> {
   switch (type) {
     case 'person':
       return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     case 'review':
-      return (await db.selectFrom('ratings').select('id').where('id', '=', id).where('review', 'is not', null).executeTakeFirst()) !== undefined;
-    case 'list':
       return (
-        (await db
-          .selectFrom('lists')
-          .select('id')
-          .where('id', '=', id)
-          .where((eb) => eb.or([eb('visibility', '=', 'public'), eb('ownerId', '=', actor.id)]))
-          .executeTakeFirst()) !== undefined
-      );
-    case 'message':
-      return (
-        (await db
-          .selectFrom('messages')
-          .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-          .select('messages.id')
-          .where('messages.id', '=', id)
-          .where((eb) => eb.or([eb('conversations.userA', '=', actor.id), eb('conversations.userB', '=', actor.id)]))
-          .executeTakeFirst()) !== undefined
+        (await db.selectFrom('ratings').select('id').where('id', '=', id).where('review', 'is not', null).executeTakeFirst()) !== undefined &&
+        (await targetVisible(db, actor, 'review', id))
       );
     default:
-      return true;
+      return targetVisible(db, actor, type, id);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   UpdateRatingRequestSchema,
 } from '../../../../common/contracts/ratings.ts';
 import { TitleIdSchema, TitleParamsSchema } from '../../../../common/contracts/titles.ts';
+import { dropOnHide } from '../../lib/visibility.ts';
 import { checkLevels } from '../levels/levels.service.ts';
 import * as service from './ratings.service.ts';
 
@@ -40,6 +41,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ratings and reviews'];
   const ctx: service.RatingsContext = { database: app.database, cache: app.cache };
+  // A title's first pages of reviews are kept for everyone: a review a moderator hides leaves them (and their total).
+  dropOnHide(app.cache, 'review', service.NS_REVIEWS);
 
   r.post(
     '/api/ratings-and-reviews/create',

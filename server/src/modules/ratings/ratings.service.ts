@@ -16,7 +16,7 @@ import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/http/errors.ts';
-import { blockedAmong, hiddenAmong } from '../people/people.shared.ts';
+import { blockedAmong, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
 import { recordTitleActivity } from '../titles/titles.service.ts';
 import { isOnWatchlist } from '../watchlist/watchlist.repository.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
@@ -76,8 +76,9 @@ async function readRating(database: Database, reader: Actor, id: string): Promis
   return presentRating(row, reader, liked);
 }
 
-/** Anyone may read a rating. */
-export function getRating(database: Database, reader: Actor, id: string): Promise<Rating> {
+/** Anyone may read a rating the visibility rule lets them see (lib/visibility.ts): hidden, blocked or suspended is 404. */
+export async function getRating(database: Database, reader: Actor, id: string): Promise<Rating> {
+  if (!(await targetVisible(database.db, reader, 'review', id))) throw ratingNotFound();
   return readRating(database, reader, id);
 }
 
@@ -126,7 +127,7 @@ export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor
  * while it is dropped is not kept); a like does not touch it, except that the order of "most liked" may lag by up
  * to LIKED_ORDER_TTL_MS.
  */
-const NS_REVIEWS = 'title-reviews';
+export const NS_REVIEWS = 'title-reviews';
 const REVIEW_PAGES_KEPT = 5;
 const NEWEST_TTL_MS = 60_000;
 const LIKED_ORDER_TTL_MS = 10_000;
@@ -208,6 +209,8 @@ export async function likedReviewIds(database: Database, reader: NonNullable<Act
  * when it was, in the same transaction, so the count always equals the rows.
  */
 export async function likeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
+  // What the reader may not see (hidden, blocked either way, suspended author) takes no like: 404, nothing changes.
+  if (!(await targetVisible(database.db, actor, 'review', id))) throw ratingNotFound();
   return database.db.transaction().execute(async (trx) => {
     const rating = await repo.lockRating(trx, database.dialect, id);
     if (!rating) throw ratingNotFound();

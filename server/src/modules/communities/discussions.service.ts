@@ -37,7 +37,7 @@ export async function readable(
 ): Promise<{ row: repo.DiscussionRow; membership: MembershipState }> {
   const row = await repo.findDiscussionFor(ctx.database.db, discussionId, reader?.id ?? null);
   // The visibility rule (lib/visibility.ts): hidden by a moderator, blocked either way or a suspended author is 404.
-  if (!row || !row.visible || (communityId !== undefined && row.communityId !== communityId)) throw discussionNotFound();
+  if (!row?.visible || (communityId !== undefined && row.communityId !== communityId)) throw discussionNotFound();
   const status = reader ? await repo.statusOf(ctx.database.db, reader.id, row.communityId) : undefined;
   const membership = membershipOf(reader?.id ?? null, row.communityAdminId, status);
   if (!canSeeContent(repo.truthy(row.isPublic), membership)) throw discussionNotFound();

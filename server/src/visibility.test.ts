@@ -113,6 +113,27 @@ describe('blocks, either way', () => {
     expect((await lists.mine(`?userId=${owner.user.id}`, owner.headers)).json().data.total).toBe(1);
   });
 
+  it('count only the reviews of a title the reader sees in `total`', async () => {
+    await upsertTitles(
+      ctx.database.db,
+      [{ id: 'tt9300002', titleType: 'movie', primaryTitle: 'Counted Film', startYear: 1999, releaseDate: '1999-03-31', genres: ['Drama'], popularity: 1 }],
+      (p, o) => normalizeText(`${p} ${o ?? ''}`),
+    );
+    const [one, two, three, reader] = await insertFans(ctx, 4, 'Counted');
+    await rate(one.headers, 'tt9300002', 'One.');
+    const hidden = await rate(two.headers, 'tt9300002', 'Two.');
+    await rate(three.headers, 'tt9300002', 'Three.');
+    const page = async (headers?: Headers) => (await api.call('POST', '/api/ratings-and-reviews/tt9300002/all', headers, {})).json().data;
+    expect((await page()).total).toBe(3);
+    expect((await hide('review', hidden)).statusCode).toBe(200);
+    expect((await page()).total).toBe(2);
+    expect((await block(three, reader)).statusCode).toBe(200);
+    const forReader = await page(reader.headers);
+    expect(forReader.results).toHaveLength(1);
+    expect(forReader.total).toBe(1);
+    expect((await page(one.headers)).total).toBe(2);
+  });
+
   it('show the blocker a blocked person’s comment collapsed, with the replies under it kept', async () => {
     const [author, blocker, blocked] = await insertFans(ctx, 3, 'Thread');
     const community = await api.createOk({ name: 'Thread Talk', isPublic: true }, admin.headers);

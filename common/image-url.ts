@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './contracts/text.ts';
 
 /**
  * Where an image a person chose may live: one this server stored (served under
@@ -19,7 +19,6 @@ export function isAcceptableImageUrl(value: string): boolean {
   }
 }
 
-export const ImageUrlSchema = z
-  .string()
+export const ImageUrlSchema = text()
   .trim()
   .refine(isAcceptableImageUrl, { message: 'must be an image uploaded here (/media/images/...) or an https: address' });

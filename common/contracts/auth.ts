@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageUrlSchema } from '../image-url.ts';
 import { ProfileFieldsSchema } from './people.ts';
+import { text } from './text.ts';
 
 export const EmailLinkRequestSchema = z.object({
   email: z.email({ error: 'Enter a valid e-mail address.' }).max(254, 'Enter a valid e-mail address.').transform((e) => e.trim().toLowerCase()),
@@ -30,12 +31,11 @@ export const AuthProviderSchema = z.object({ id: z.string(), name: z.string(), s
 export const AuthProvidersResponseSchema = z.array(AuthProviderSchema);
 
 export const SetProfileRequestSchema = z.object({
-  displayName: z
-    .string({ error: 'Display name is required.' })
+  displayName: text({ error: 'Display name is required.' })
     .trim()
     .min(1, 'Display name is required.')
     .max(40, 'Display name is at most 40 characters.'),
-  bio: z.string({ error: 'Bio must be text.' }).trim().max(300, 'Bio is at most 300 characters.').optional(),
+  bio: text({ error: 'Bio must be text.' }).trim().max(300, 'Bio is at most 300 characters.').optional(),
   imageUrl: ImageUrlSchema.nullable().optional(),
   ...ProfileFieldsSchema.shape,
 });

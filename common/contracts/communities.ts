@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageUrlSchema } from '../image-url.ts';
 import { queryIntWithDefault } from './query.ts';
+import { text } from './text.ts';
 
 // ---- Limits ---------------------------------------------------------------------------------------
 
@@ -35,24 +36,19 @@ export const PENDING_MESSAGE = 'Your request is pending for approval!';
 
 // ---- Shared pieces --------------------------------------------------------------------------------
 
-/** Control characters other than tab, line feed and carriage return: plain text never holds them. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const plain = (min: number, max: number, what = 'characters') => {
-  const s = z.string({ error: 'must be text' }).trim();
+  const s = text({ error: 'must be text' }).trim();
   const sized = min > 0 ? s.min(min, `must be ${min} to ${max.toLocaleString('en')} ${what}`) : s;
   return sized
-    .max(max, min > 0 ? `must be ${min} to ${max.toLocaleString('en')} ${what}` : `must be at most ${max.toLocaleString('en')} ${what}`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), 'must be plain text without control characters');
+    .max(max, min > 0 ? `must be ${min} to ${max.toLocaleString('en')} ${what}` : `must be at most ${max.toLocaleString('en')} ${what}`);
 };
 
-const uuid = (what: string) => z.string({ error: `must be a ${what} id` }).regex(/^[0-9a-f-]{36}$/i, `must be a ${what} id`);
+const uuid = (what: string) => text({ error: `must be a ${what} id` }).regex(/^[0-9a-f-]{36}$/i, `must be a ${what} id`);
 export const CommunityIdSchema = uuid('community');
 export const DiscussionIdSchema = uuid('discussion');
 export const CommentIdSchema = uuid('comment');
 export const ReportIdSchema = uuid('report');
-export const UserIdSchema = z
-  .string({ error: 'must be a user id' })
+export const UserIdSchema = text({ error: 'must be a user id' })
   .min(1, 'must be a user id')
   .max(64, 'must be a user id')
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
@@ -324,6 +320,11 @@ const CommentBase = z.object({
   text: z.string(),
   /** A deleted comment that has replies keeps its place: show 'deleted' (no author, no text). */
   deleted: z.boolean(),
+  /**
+   * By someone the reader blocked or who blocked the reader: it keeps its place with its replies, collapsed ("Comment
+   * from someone you blocked"), without text or author, and takes no reply, like or report.
+   */
+  blocked: z.boolean(),
   spoiler: z.boolean(),
   author: PersonSchema.nullable(),
   likeCount: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Ledger rows per page of the transaction history (spec 9). */
 export const GEM_TRANSACTIONS_PAGE_SIZE = 10;
@@ -10,8 +11,7 @@ export const GemTransactionsQuerySchema = z.object({
   /** At most 10 a page (spec 9); 10 when absent. */
   limit: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: LIMIT_MESSAGE })
+    text({ error: LIMIT_MESSAGE })
       .regex(/^[0-9]{1,2}$/, LIMIT_MESSAGE)
       .transform(Number)
       .pipe(z.number().min(1, LIMIT_MESSAGE).max(GEM_TRANSACTIONS_PAGE_SIZE, LIMIT_MESSAGE))
@@ -20,8 +20,7 @@ export const GemTransactionsQuerySchema = z.object({
   /** The `nextCursor` of the previous page. */
   startAfter: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: 'must be a cursor from nextCursor' })
+    text({ error: 'must be a cursor from nextCursor' })
       .max(120, 'must be a cursor from nextCursor')
       .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from nextCursor')
       .optional(),
@@ -89,7 +88,6 @@ export const BadgesSchema = z.object({
 export type Badges = z.infer<typeof BadgesSchema>;
 
 export const BadgeParamsSchema = z.object({
-  badgeId: z
-    .string()
+  badgeId: text()
     .regex(/^[a-z0-9-]{1,40}$/, 'must be a badge id'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PageNumberSchema, TitleIdSchema, TitleTypeSchema } from './titles.ts';
 
 /** Titles a list holds at most (spec 5: the lists variant of the search box selects up to 50). */
@@ -26,16 +27,14 @@ export function listTypeOf(value: unknown): 'movie' | 'tvSeries' {
   return ['tvseries', 'tvshow', 'tvshows', 'series', 'show', 'shows', 'tv'].includes(key) ? 'tvSeries' : 'movie';
 }
 
-const GenreNameSchema = z
-  .string({ error: 'must be a genre name' })
+const GenreNameSchema = text({ error: 'must be a genre name' })
   .trim()
   .min(1, 'must be a genre name')
   .max(40, 'must be a genre name of at most 40 characters');
 
 export const ListItemInputSchema = z.object({
   titleId: TitleIdSchema,
-  note: z
-    .string({ error: 'must be text' })
+  note: text({ error: 'must be text' })
     .trim()
     .max(LIST_NOTE_MAX, `must be at most ${LIST_NOTE_MAX} characters`)
     .optional()
@@ -45,8 +44,7 @@ export const ListItemInputSchema = z.object({
 
 /** Create and edit: the whole list, titles in the owner's order. Editing replaces every field. */
 export const ListInputSchema = z.object({
-  name: z
-    .string({ error: 'is required' })
+  name: text({ error: 'is required' })
     .trim()
     .min(1, 'is required')
     .max(LIST_NAME_MAX, `must be at most ${LIST_NAME_MAX} characters`),
@@ -61,8 +59,7 @@ export const ListInputSchema = z.object({
     .max(LIST_GENRES_MAX, `must hold at most ${LIST_GENRES_MAX} genres`)
     .default([])
     .transform((gs) => gs.filter((g, i) => gs.findIndex((h) => h.toLowerCase() === g.toLowerCase()) === i)),
-  description: z
-    .string({ error: 'must be text' })
+  description: text({ error: 'must be text' })
     .trim()
     .max(LIST_DESCRIPTION_MAX, `must be at most ${LIST_DESCRIPTION_MAX} characters`)
     .optional()
@@ -84,7 +81,7 @@ export const ListInputSchema = z.object({
 export type ListInput = z.input<typeof ListInputSchema>;
 export type ListInputParsed = z.output<typeof ListInputSchema>;
 
-export const ListIdSchema = z.string({ error: 'must be a list id' }).regex(/^[0-9a-f-]{36}$/i, 'must be a list id');
+export const ListIdSchema = text({ error: 'must be a list id' }).regex(/^[0-9a-f-]{36}$/i, 'must be a list id');
 export const ListParamsSchema = z.object({ listId: ListIdSchema });
 
 /** Spec 3 "List" contentList entry: a title of the list, in the owner's order, with their note. */
@@ -137,7 +134,7 @@ export type ListDetails = z.infer<typeof ListDetailsSchema>;
 export const MyListsQuerySchema = z.object({
   page: PageNumberSchema,
   /** Someone else's lists (their public ones only); the reader's own when absent. */
-  userId: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64, 'must be a user id').optional()),
+  userId: z.preprocess((v) => (v === '' ? undefined : v), text({ error: 'must be a user id' }).max(64, 'must be a user id').optional()),
   /** With a title id: the answer also says which of the lists on the page hold that title (`holdingTitle`). */
   titleId: z.preprocess((v) => (v === '' ? undefined : v), TitleIdSchema.optional()),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LevelProgressSchema } from './levels.ts';
 import { blankToUndefined, queryInt } from './query.ts';
+import { text } from './text.ts';
 import { MediaSearchResultSchema, TitleIdSchema, TitleTypeSchema } from './titles.ts';
 
 /** Spec 5 and 9: at most 5 top movies and 5 top shows (the search box's selection maximum). */
@@ -10,20 +11,18 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._]{3,30}$/;
 export const MESSAGE_MAX = 2000;
 export const REPORT_REASON_MAX = 1000;
 
-export const UsernameSchema = z
-  .string({ error: 'must be 3 to 30 letters, digits, dots or underscores' })
+export const UsernameSchema = text({ error: 'must be 3 to 30 letters, digits, dots or underscores' })
   .trim()
   .regex(USERNAME_PATTERN, 'must be 3 to 30 letters, digits, dots or underscores');
 
 /** A user id as the sign-in library writes it (also what a username never looks like: no dashes). */
-export const UserIdSchema = z
-  .string({ error: 'must be a user id' })
+export const UserIdSchema = text({ error: 'must be a user id' })
   .trim()
   .min(1, 'must be a user id')
   .max(64, 'must be a user id')
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
 
-const GenreNameSchema = z.string({ error: 'must be a genre name' }).trim().min(1, 'must be a genre name').max(40, 'must be a genre name');
+const GenreNameSchema = text({ error: 'must be a genre name' }).trim().min(1, 'must be a genre name').max(40, 'must be a genre name');
 
 const topTitles = z
   .array(TitleIdSchema, { error: 'must be a list of title ids' })
@@ -34,8 +33,7 @@ const topTitles = z
 export const ProfileFieldsSchema = z.object({
   username: UsernameSchema.optional(),
   /** ISO 3166-1 alpha-2 code ("FR"); null clears it. */
-  country: z
-    .string({ error: 'must be a two-letter ISO 3166 country code' })
+  country: text({ error: 'must be a two-letter ISO 3166 country code' })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 country code')
@@ -110,13 +108,13 @@ export const FollowStateSchema = z.object({
 
 /** Keyset pages: `cursor` is the `nextCursor` of the page before. */
 export const CursorQuerySchema = z.object({
-  cursor: z.preprocess(blankToUndefined, z.string({ error: 'must be a cursor from the page before' }).max(200, 'must be a cursor from the page before').optional()),
+  cursor: z.preprocess(blankToUndefined, text({ error: 'must be a cursor from the page before' }).max(200, 'must be a cursor from the page before').optional()),
   limit: queryInt(1, 50),
 });
 export const PeoplePageSchema = z.object({ results: z.array(PersonCardSchema), nextCursor: z.string().nullable() });
 
 export const UserSearchRequestSchema = z.object({
-  keyword: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  keyword: text({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
   /** When given, only these people are searched (say, one's followers already on screen). */
   users: z.array(UserIdSchema, { error: 'must be a list of user ids' }).max(500, 'must hold at most 500 ids').optional(),
 });
@@ -126,7 +124,7 @@ export const BlockStateSchema = z.object({ userId: z.string(), blocked: z.boolea
 export const MuteTargetTypeSchema = z.enum(['user', 'community'], { error: 'must be user or community' });
 export const MuteRequestSchema = z.object({
   targetType: MuteTargetTypeSchema,
-  targetId: z.string({ error: 'must be an id' }).trim().min(1, 'must be an id').max(64, 'must be an id'),
+  targetId: text({ error: 'must be an id' }).trim().min(1, 'must be an id').max(64, 'must be an id'),
 });
 export const MuteSchema = z.object({ targetType: MuteTargetTypeSchema, targetId: z.string(), muted: z.boolean() });
 export const MutesSchema = z.array(z.object({ targetType: MuteTargetTypeSchema, targetId: z.string(), createdAt: z.string() }));
@@ -137,8 +135,8 @@ export const ReportTargetTypeSchema = z.enum(['person', 'review', 'list', 'discu
 export type ReportTargetType = z.infer<typeof ReportTargetTypeSchema>;
 export const ReportRequestSchema = z.object({
   targetType: ReportTargetTypeSchema,
-  targetId: z.string({ error: 'must be an id' }).trim().min(1, 'must be an id').max(64, 'must be an id'),
-  reason: z.string({ error: 'must be text' }).trim().min(1, 'must say what is wrong').max(REPORT_REASON_MAX, `must be at most ${REPORT_REASON_MAX} characters`),
+  targetId: text({ error: 'must be an id' }).trim().min(1, 'must be an id').max(64, 'must be an id'),
+  reason: text({ error: 'must be text' }).trim().min(1, 'must say what is wrong').max(REPORT_REASON_MAX, `must be at most ${REPORT_REASON_MAX} characters`),
 });
 export const ReportSchema = z.object({
   id: z.string(),
@@ -152,9 +150,9 @@ export const ReportSchema = z.object({
 });
 export const ReportsPageSchema = z.object({ results: z.array(ReportSchema), nextCursor: z.string().nullable() });
 export const ResolveReportSchema = z.object({
-  resolution: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').optional(),
+  resolution: text({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').optional(),
 });
-export const HideRequestSchema = z.object({ targetType: ReportTargetTypeSchema.exclude(['person']), targetId: z.string().trim().min(1, 'must be an id').max(64, 'must be an id') });
+export const HideRequestSchema = z.object({ targetType: ReportTargetTypeSchema.exclude(['person']), targetId: text().trim().min(1, 'must be an id').max(64, 'must be an id') });
 export const HiddenStateSchema = z.object({ targetType: z.string(), targetId: z.string(), hidden: z.boolean() });
 export const SuspensionSchema = z.object({ userId: z.string(), suspended: z.boolean() });
 
@@ -187,14 +185,14 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationsPageSchema = z.object({ results: z.array(NotificationSchema), nextCursor: z.string().nullable(), unreadCount: z.number().int() });
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const MarkReadRequestSchema = z
-  .object({ ids: z.array(z.string().max(64, 'must be notification ids'), { error: 'must be a list of notification ids' }).max(200, 'must hold at most 200 ids').optional() })
+  .object({ ids: z.array(text().max(64, 'must be notification ids'), { error: 'must be a list of notification ids' }).max(200, 'must hold at most 200 ids').optional() })
   .nullish();
 
 export const MessageSchema = z.object({ id: z.string(), conversationId: z.string(), senderId: z.string(), text: z.string(), createdAt: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
 export const SendMessageRequestSchema = z.object({
   toId: UserIdSchema,
-  text: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`),
+  text: text({ error: 'must be text' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`),
 });
 export const ConversationSchema = z.object({
   id: z.string(),
@@ -206,7 +204,7 @@ export const ConversationSchema = z.object({
 });
 export const ConversationsSchema = z.object({ results: z.array(ConversationSchema), unreadCount: z.number().int() });
 export const MessagesQuerySchema = z.object({
-  before: z.preprocess(blankToUndefined, z.string({ error: 'must be a message id' }).max(64, 'must be a message id').optional()),
+  before: z.preprocess(blankToUndefined, text({ error: 'must be a message id' }).max(64, 'must be a message id').optional()),
 });
 export const MessagesPageSchema = z.object({ results: z.array(MessageSchema), nextBefore: z.string().nullable() });
 

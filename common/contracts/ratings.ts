@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { TitleIdSchema } from './titles.ts';
 
 // ---- Ratings and reviews ------------------------------------------------------------------------
@@ -20,22 +21,16 @@ export const RatingValueSchema = z
   .min(RATING_MIN, RATING_MESSAGE)
   .max(RATING_MAX, RATING_MESSAGE);
 
-/** Control characters other than tab, line feed and carriage return: plain text never holds them. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** A review: plain text (shown as text, never as HTML), trimmed; empty means no review. */
-export const ReviewTextSchema = z
-  .string({ error: 'must be text' })
+export const ReviewTextSchema = text({ error: 'must be text' })
   .trim()
-  .max(REVIEW_MAX, `must be at most ${REVIEW_MAX.toLocaleString('en')} characters`)
-  .refine((s) => !CONTROL_CHARACTERS.test(s), 'must be plain text without control characters');
+  .max(REVIEW_MAX, `must be at most ${REVIEW_MAX.toLocaleString('en')} characters`);
 
 export const SpoilerSchema = z.boolean({ error: 'must be true or false' });
 
 /** A rating's or review's id (also the `{id}` of its routes). */
-export const RatingIdSchema = z
-  .string({ error: 'must be a rating id' })
+export const RatingIdSchema = text({ error: 'must be a rating id' })
   .min(1, 'must be a rating id')
   .max(64, 'must be a rating id')
   .regex(/^[A-Za-z0-9-]+$/, 'must be a rating id');

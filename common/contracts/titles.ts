@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, queryDecimal, queryInt, queryIntWithDefault } from './query.ts';
+import { text } from './text.ts';
 
 /** Spec 3: the two kinds of title. */
 export const TitleTypeSchema = z.enum(['movie', 'tvSeries'], { error: 'must be movie or tvSeries' });
@@ -12,8 +13,7 @@ export const PageNumberSchema = queryIntWithDefault(1, 50, 1, PAGE_MESSAGE);
 const BodyPageNumberSchema = z.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(50, PAGE_MESSAGE).default(1);
 
 /** A title id: an IMDb tconst (tt0111161) or a source-prefixed id (jw-tm84618). */
-export const TitleIdSchema = z
-  .string({ error: 'must be a title id' })
+export const TitleIdSchema = text({ error: 'must be a title id' })
   .trim()
   .min(1, 'must be a title id')
   .max(40, 'must be a title id')
@@ -49,7 +49,7 @@ export type MediaSearchPage = z.infer<typeof MediaSearchPageSchema>;
 export const SEARCH_INPUT_MAX = 200;
 export const SearchRequestSchema = z.object({
   /** What the person typed; blank answers an empty list. */
-  input: z.string({ error: 'must be text' }).max(SEARCH_INPUT_MAX, `must be at most ${SEARCH_INPUT_MAX} characters`).default(''),
+  input: text({ error: 'must be text' }).max(SEARCH_INPUT_MAX, `must be at most ${SEARCH_INPUT_MAX} characters`).default(''),
   /** null searches movies and series. */
   titleType: TitleTypeSchema.nullable().default(null),
 });
@@ -57,14 +57,14 @@ export type SearchRequest = z.input<typeof SearchRequestSchema>;
 export const SearchResponseSchema = z.array(MediaSearchResultSchema);
 
 export const SearchPageQuerySchema = z.object({
-  q: z.string({ error: 'must be text' }).max(200, 'must be at most 200 characters').default(''),
+  q: text({ error: 'must be text' }).max(200, 'must be at most 200 characters').default(''),
   type: z.preprocess(blankToUndefined, TitleTypeSchema.optional()),
   page: PageNumberSchema,
 });
 export type SearchPageQuery = z.input<typeof SearchPageQuerySchema>;
 
 export const SearchClickRequestSchema = z.object({
-  query: z.string({ error: 'must be text' }).trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters'),
+  query: text({ error: 'must be text' }).trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters'),
   titleId: TitleIdSchema,
 });
 export type SearchClickRequest = z.input<typeof SearchClickRequestSchema>;
@@ -82,7 +82,7 @@ export const GenresResponseSchema = z.array(GenreCountSchema);
 
 export const GenresQuerySchema = z.object({ titleType: z.preprocess(blankToUndefined, TitleTypeSchema.optional()) });
 
-const GenreNameSchema = z.string({ error: 'must be genre names' }).trim().min(1, 'must not be blank').max(40, 'must be at most 40 characters');
+const GenreNameSchema = text({ error: 'must be genre names' }).trim().min(1, 'must not be blank').max(40, 'must be at most 40 characters');
 
 export const SearchByGenresRequestSchema = z.object({
   genreNames: z.array(GenreNameSchema, { error: 'must be a list of genre names' }).min(1, 'must name at least one genre').max(10, 'must name at most 10 genres'),
@@ -98,7 +98,7 @@ export type DirectorySort = z.infer<typeof DirectorySortSchema>;
 export const DirectoryFiltersQuerySchema = z
   .object({
     /** One genre or several separated by commas; titles must have all of them. */
-    genre: z.preprocess(blankToUndefined, z.string().max(200, 'must be at most 200 characters').optional()),
+    genre: z.preprocess(blankToUndefined, text().max(200, 'must be at most 200 characters').optional()),
     yearFrom: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
     yearTo: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
     /** IMDb rating out of 10. */
@@ -116,7 +116,7 @@ export type DirectoryFiltersQuery = z.input<typeof DirectoryFiltersQuerySchema>;
 export const MOVIE_PRESETS = ['box-office', 'top-rated', 'coming-soon', 'by-genre', 'popular'] as const;
 export const SHOW_PRESETS = ['ratings', 'popular', 'coming-soon', 'by-genre'] as const;
 
-export const PresetParamsSchema = z.object({ presetName: z.string().max(40, 'must be at most 40 characters') });
+export const PresetParamsSchema = z.object({ presetName: text().max(40, 'must be at most 40 characters') });
 export const PresetQuerySchema = z.object({
   /** Required by by-genre. */
   genre: z.preprocess(blankToUndefined, GenreNameSchema.optional()),

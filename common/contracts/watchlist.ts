@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { MediaSearchResultSchema, TitleIdSchema, TitleTypeSchema } from './titles.ts';
 
 /** Titles per page of a watchlist. */
@@ -15,8 +16,7 @@ export const WatchlistQuerySchema = z.object({
   /** A page number written plainly (1, 2, ...). */
   page: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: PAGE_MESSAGE })
+    text({ error: PAGE_MESSAGE })
       .regex(/^[0-9]{1,4}$/, PAGE_MESSAGE)
       .transform(Number)
       .pipe(z.number().min(1, PAGE_MESSAGE).max(WATCHLIST_PAGE_MAX, PAGE_MESSAGE))
@@ -25,8 +25,7 @@ export const WatchlistQuerySchema = z.object({
   /** The `nextCursor` of the previous page: the page after it, whatever was added or removed meanwhile. */
   startAfter: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: 'must be a cursor from nextCursor' })
+    text({ error: 'must be a cursor from nextCursor' })
       .max(120, 'must be a cursor from nextCursor')
       .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from nextCursor')
       .optional(),

@@ -8,6 +8,7 @@ import {
   SessionResponseSchema,
 } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { text } from '../../../../common/contracts/text.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/http/errors.ts';
 import { presentCurrentUser } from '../user/index.ts';
@@ -116,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
         tags: ['auth'],
         summary: 'Open a sign-in link (redirects)',
         querystring: z.object({
-          token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not a sign-in token'),
+          token: text({ error: 'is required' }).min(1, 'is required').max(200, 'is not a sign-in token'),
           callbackURL: callbackParam,
           newUserCallbackURL: callbackParam,
           errorCallbackURL: callbackParam,
@@ -211,7 +212,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
           summary: 'Continue with an identity provider (redirects)',
           description:
             'Redirects to the provider. Answers 404 for a provider that is not configured, and redirects to /login?error=provider_unavailable when the provider cannot be reached.',
-          params: z.object({ providerId: z.string().max(64) }),
+          params: z.object({ providerId: text().max(64) }),
         },
       },
       async (req, reply) => {
@@ -256,7 +257,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
         schema: {
           tags: ['auth'],
           summary: 'Where the identity provider sends the person back (redirects)',
-          params: z.object({ providerId: z.string().max(64) }),
+          params: z.object({ providerId: text().max(64) }),
         },
       },
       async (req, reply) => {

@@ -10,7 +10,7 @@ import {
 import { writeWithEvents } from '../../events/index.ts';
 import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, blockedEitherWay, hiddenAmong } from '../people/index.ts';
+import { blockedAmong, blockedEitherWay, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
 import { canDeleteComment, canEditComment, } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
@@ -43,9 +43,10 @@ async function loadThread(ctx: CommunitiesContext, rows: readonly repo.CommentRo
 }
 
 /**
- * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid, and those of
- * people who blocked the reader or whom the reader blocked, are left out (with the replies shown under them); the
- * shared cache keeps the thread as everyone sees it, so this is decided per reader, two indexed queries.
+ * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid are left out (with
+ * the replies shown under them); those of people who blocked the reader or whom the reader blocked stay in their
+ * place collapsed, with their replies (lib/visibility.ts). The shared cache keeps the thread as everyone sees it, so
+ * this is decided per reader, two indexed queries for the whole page.
  */
 async function forReader(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, thread: Thread): Promise<Comment[]> {
   const all = [...thread.rows, ...thread.replies];
@@ -68,7 +69,7 @@ async function forReader(ctx: CommunitiesContext, reader: Actor, membership: Mem
       all.map((r) => r.authorId),
     ),
   ]);
-  const shown = (r: repo.CommentRow) => !hidden.has(r.id) && !(r.authorId !== null && blocked.has(r.authorId));
+  const shown = (r: repo.CommentRow) => !hidden.has(r.id);
   return thread.rows.filter(shown).map((r) =>
     presentComment(
       r,
@@ -77,6 +78,7 @@ async function forReader(ctx: CommunitiesContext, reader: Actor, membership: Mem
       membership,
       liked,
       isLocked,
+      blocked,
     ),
   );
 }
@@ -305,6 +307,8 @@ export async function likeComment(
 ) {
   const { comment } = await readableComment(ctx, actor, communityId, discussionId, commentId);
   if (repo.truthy(comment.deleted)) throw commentNotFound();
+  // A comment the reader may not see (hidden, blocked either way, suspended author) takes no like: 404.
+  if (!(await targetVisible(ctx.database.db, actor, 'comment', commentId))) throw commentNotFound();
   const now = new Date().toISOString();
   const r = await writeWithEvents(ctx.database, async (trx, emit) => {
     const changed = on

@@ -82,7 +82,7 @@ describe('communities tell people', () => {
     });
   });
 
-  it('refuses comments and replies between people who blocked each other (403 blocked), and leaves their comments out', async () => {
+  it('refuses comments and replies between people who blocked each other, and collapses their comments', async () => {
     const [dee, eve] = await insertFans(ctx, 2, 'Blocker');
     const club = await api.createOk({ name: 'Block Club', isPublic: true }, dee.headers);
     await api.join(club, eve.user.id, eve.headers);
@@ -91,20 +91,22 @@ describe('communities tell people', () => {
     const bensComment = await api.commentOk(club, d, { text: 'Ben here' }, ben.headers);
     const evesComment = await api.commentOk(club, d, { text: 'Eve here' }, eve.headers);
     expect((await block(dee.headers, eve.user.id)).statusCode).toBe(200);
+    // The discussion of someone who blocked her is not there for her at all (lib/visibility.ts).
     const onDiscussion = await api.call('POST', `/api/communities/${club}/discussions/${d}/comments`, eve.headers, { text: 'Let me in' });
-    expect(onDiscussion.statusCode).toBe(403);
-    expect(errorOf(onDiscussion).code).toBe('blocked');
+    expect(onDiscussion.statusCode).toBe(404);
+    expect(errorOf(onDiscussion).code).toBe('discussion_not_found');
     // Ben blocks Eve: she cannot reply to his comment either, though the discussion is Dee's.
     await unblock(dee.headers, eve.user.id);
     expect((await block(ben.headers, eve.user.id)).statusCode).toBe(200);
     const reply = await api.call('POST', `/api/communities/${club}/discussions/${d}/comments`, eve.headers, { text: 'Hey', parentId: bensComment });
     expect(reply.statusCode).toBe(403);
     expect(errorOf(reply).code).toBe('blocked');
-    // Eve can still comment on Dee's discussion; Ben no longer sees Eve's comments, the others still do.
+    // Eve can still comment on Dee's discussion; Ben sees Eve's comments collapsed, the others as they are.
     expect((await api.call('POST', `/api/communities/${club}/discussions/${d}/comments`, eve.headers, { text: 'Back again' })).statusCode).toBe(201);
     const forBen = await comments(club, d, ben.headers);
     expect(forBen.map((c) => c.text)).toEqual(expect.not.arrayContaining(['Eve here', 'Back again']));
     expect(forBen.map((c) => c.commentId)).toContain(bensComment);
+    expect(forBen.find((c) => c.commentId === evesComment)).toMatchObject({ blocked: true, text: '', author: null });
     const forDee = await comments(club, d, dee.headers);
     expect(forDee.map((c) => c.commentId)).toContain(evesComment);
     // A moderator hides Ben's comment: nobody sees it.

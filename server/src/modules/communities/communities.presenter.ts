@@ -98,10 +98,31 @@ export function presentTrending(row: DiscussionRow): TrendingDiscussion {
   };
 }
 
-export function presentReply(row: CommentRow, readerId: string | null, membership: MembershipState, liked: boolean, locked: boolean): Reply {
+/** `blocked`: its author and the reader blocked one another (lib/visibility.ts); it shows collapsed, as a deleted one does. */
+export function presentReply(row: CommentRow, readerId: string | null, membership: MembershipState, liked: boolean, locked: boolean, blocked = false): Reply {
   const deleted = truthy(row.deleted);
   const actor = readerId === null ? null : { id: readerId };
   const facts = { authorId: row.authorId, deleted };
+  if (blocked && !deleted) {
+    return {
+      commentId: row.id,
+      discussionId: row.discussionId,
+      communityId: row.communityId,
+      parentId: row.parentId,
+      depth: Number(row.depth),
+      text: '',
+      deleted: false,
+      blocked: true,
+      spoiler: false,
+      author: null,
+      likeCount: Number(row.likeCount),
+      replyCount: Number(row.replyCount),
+      likedByMe: liked,
+      abilities: { edit: false, delete: canDeleteComment(actor, facts, membership), reply: false, like: false, report: false },
+      createdAt: isoOf(row.createdAt),
+      editedAt: null,
+    };
+  }
   return {
     commentId: row.id,
     discussionId: row.discussionId,
@@ -110,6 +131,7 @@ export function presentReply(row: CommentRow, readerId: string | null, membershi
     depth: Number(row.depth),
     text: deleted ? '' : row.text,
     deleted,
+    blocked: false,
     spoiler: !deleted && truthy(row.spoiler),
     author: deleted ? null : person(row.authorId, row.authorName, row.authorImage),
     likeCount: Number(row.likeCount),
@@ -134,9 +156,11 @@ export function presentComment(
   membership: MembershipState,
   liked: ReadonlySet<string>,
   locked: boolean,
+  blocked: ReadonlySet<string> = new Set(),
 ): Comment {
+  const isBlocked = (r: CommentRow) => r.authorId !== null && blocked.has(r.authorId);
   return {
-    ...presentReply(row, readerId, membership, liked.has(row.id), locked),
-    replies: replies.map((r) => presentReply(r, readerId, membership, liked.has(r.id), locked)),
+    ...presentReply(row, readerId, membership, liked.has(row.id), locked, isBlocked(row)),
+    replies: replies.map((r) => presentReply(r, readerId, membership, liked.has(r.id), locked, isBlocked(r))),
   };
 }

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { CommunityMemberStatus, DB } from '../../db/schema.ts';
+import { visibleSql } from '../../lib/visibility.ts';
 
 export type Db = Kysely<DB>;
 
@@ -311,6 +312,21 @@ export async function findDiscussion(db: Db, id: string): Promise<DiscussionRow 
   return row;
 }
 
+/**
+ * A discussion with what the visibility rule says of it for this reader (hidden, blocked either way, suspended author;
+ * the author always sees their own): one query, compiled once per shape, on every read of a discussion and its comments.
+ */
+const discussionForQuery = reusedQuery<boolean, { id: string; readerId: string }, DiscussionRow & { visible: unknown }>(['id', 'readerId'], (db: Db, signedIn, p) =>
+  discussionRows(db)
+    .select(sql<boolean>`case when ${visibleSql(signedIn ? p.readerId : null, 'discussion', { id: 'd.id', author: 'd.authorId' })} then 1 else 0 end`.as('visible'))
+    .where('d.id', '=', p.id),
+);
+
+export async function findDiscussionFor(db: Db, id: string, readerId: string | null): Promise<(DiscussionRow & { visible: boolean }) | undefined> {
+  const [row] = await discussionForQuery(db, readerId !== null, { id, readerId: readerId ?? '' });
+  return row ? { ...row, visible: truthy(Number(row.visible)) } : undefined;
+}
+
 export async function findDiscussions(db: Db, ids: readonly string[]): Promise<DiscussionRow[]> {
   if (ids.length === 0) return [];
   const rows = await inChunks(ids, (chunk) => discussionsQuery(db, chunk.length, idValues(chunk)));
@@ -321,34 +337,51 @@ export async function findDiscussions(db: Db, ids: readonly string[]): Promise<D
 export type DiscussionSort = 'new' | 'active';
 const sortColumn = (sort: DiscussionSort) => (sort === 'new' ? ('createdAt' as const) : ('lastActivityAt' as const));
 
-/** A community's discussions, newest (or most recently active) first. */
-const communityDiscussionIdsQuery = reusedQuery<DiscussionSort, { communityId: string; offset: number; limit: number }, { id: string }>(
-  ['communityId', 'offset', 'limit'],
-  (db: Db, sort, p) =>
-    db
-      .selectFrom('discussions')
-      .select('id')
-      .where('communityId', '=', p.communityId)
-      .orderBy(sortColumn(sort), 'desc')
-      .orderBy('id', 'desc')
-      .limit(p.limit)
-      .offset(p.offset),
+/** A community's discussions the reader may see (lib/visibility.ts), newest (or most recently active) first. */
+const communityDiscussionIdsQuery = reusedQuery<
+  { sort: DiscussionSort; signedIn: boolean },
+  { communityId: string; readerId: string; offset: number; limit: number },
+  { id: string }
+>(['communityId', 'readerId', 'offset', 'limit'], (db: Db, shape, p) =>
+  db
+    .selectFrom('discussions')
+    .select('id')
+    .where('communityId', '=', p.communityId)
+    .where(visibleSql(shape.signedIn ? p.readerId : null, 'discussion', { id: 'discussions.id', author: 'discussions.authorId' }))
+    .orderBy(sortColumn(shape.sort), 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
 );
 
-export async function communityDiscussionIds(db: Db, communityId: string, sort: DiscussionSort, offset: number, limit: number): Promise<string[]> {
-  const rows = await communityDiscussionIdsQuery(db, sort, { communityId, offset, limit });
+export async function communityDiscussionIds(
+  db: Db,
+  communityId: string,
+  readerId: string | null,
+  sort: DiscussionSort,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await communityDiscussionIdsQuery(db, { sort, signedIn: readerId !== null }, { communityId, readerId: readerId ?? '', offset, limit });
   return rows.map((r) => r.id);
 }
 
-/** Discussions of public communities, or of those the reader administers or belongs to. */
+/**
+ * Discussions of public communities, or of those the reader administers or belongs to, that the visibility rule lets
+ * the reader see (not hidden, no block either way, author not suspended; their own always).
+ */
 function visibleTo(readerId: string | null) {
   return (eb: ExpressionBuilder<DB & { d: DB['discussions'] }, 'd'>) => {
+    const rule = visibleSql(readerId, 'discussion', { id: 'd.id', author: 'd.authorId' });
     const open = eb('d.isPublic', '=', true);
-    if (!readerId) return open;
-    return eb.or([
-      open,
-      eb('d.communityId', 'in', eb.selectFrom('communityMembers as m').select('m.communityId').where('m.userId', '=', readerId).where('m.status', '=', 'member')),
-      eb('d.communityId', 'in', eb.selectFrom('communities as a').select('a.id').where('a.adminId', '=', readerId)),
+    if (!readerId) return eb.and([open, rule]);
+    return eb.and([
+      eb.or([
+        open,
+        eb('d.communityId', 'in', eb.selectFrom('communityMembers as m').select('m.communityId').where('m.userId', '=', readerId).where('m.status', '=', 'member')),
+        eb('d.communityId', 'in', eb.selectFrom('communities as a').select('a.id').where('a.adminId', '=', readerId)),
+      ]),
+      rule,
     ]);
   };
 }
@@ -400,6 +433,7 @@ export async function recentPublicDiscussionIds(database: Database, since: strin
     .selectFrom('discussions')
     .select('id')
     .where('isPublic', '=', true)
+    .where(visibleSql(null, 'discussion', { id: 'discussions.id', author: 'discussions.authorId' }))
     .where('lastActivityAt', '>', since)
     .orderBy('lastActivityAt', 'desc')
     .limit(limit)
@@ -412,6 +446,7 @@ export async function newestPublicDiscussionIds(database: Database, limit: numbe
     .selectFrom('discussions')
     .select('id')
     .where('isPublic', '=', true)
+    .where(visibleSql(null, 'discussion', { id: 'discussions.id', author: 'discussions.authorId' }))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

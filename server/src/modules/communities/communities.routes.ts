@@ -24,6 +24,7 @@ import {
   UpdateCommunityRequestSchema,
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { dropOnHide } from '../../lib/visibility.ts';
 import * as service from './communities.service.ts';
 import { topDiscussions } from './discussions.service.ts';
 
@@ -43,6 +44,8 @@ export async function communitiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['communities'];
   const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
+  // Top discussions are kept for everyone: a discussion a moderator hides leaves them at once.
+  dropOnHide(app.cache, 'discussion', service.NS_HOME_DISCUSSIONS);
 
   r.post(
     '/api/communities',

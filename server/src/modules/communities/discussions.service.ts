@@ -11,7 +11,7 @@ import {
 import { writeWithEvents } from '../../events/index.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong } from '../people/index.ts';
+import { targetVisible } from '../../lib/visibility.ts';
 import {
   canDeleteDiscussion,
   canEditDiscussion,
@@ -46,8 +46,9 @@ export async function readable(
   discussionId: string,
   communityId?: string,
 ): Promise<{ row: repo.DiscussionRow; membership: MembershipState }> {
-  const row = await repo.findDiscussion(ctx.database.db, discussionId);
-  if (!row || (communityId !== undefined && row.communityId !== communityId)) throw discussionNotFound();
+  const row = await repo.findDiscussionFor(ctx.database.db, discussionId, reader?.id ?? null);
+  // The visibility rule (lib/visibility.ts): hidden by a moderator, blocked either way or a suspended author is 404.
+  if (!row?.visible || (communityId !== undefined && row.communityId !== communityId)) throw discussionNotFound();
   const status = reader ? await repo.statusOf(ctx.database.db, reader.id, row.communityId) : undefined;
   const membership = membershipOf(reader?.id ?? null, row.communityAdminId, status);
   if (!canSeeContent(repo.truthy(row.isPublic), membership)) throw discussionNotFound();
@@ -55,20 +56,11 @@ export async function readable(
 }
 
 /**
- * Discussions for this reader, in the order given (they may see them all: the caller filtered), leaving out those a
- * moderator hid and those of people who blocked the reader or whom the reader blocked.
+ * Discussions for this reader, in the order given: the caller's query already left out what the reader may not see
+ * (private communities and the visibility rule, lib/visibility.ts), so this only reads the rows and the reader's state.
  */
 async function present(ctx: CommunitiesContext, reader: Actor, ids: readonly string[]): Promise<Discussion[]> {
-  const found = await repo.findDiscussions(ctx.database.db, ids);
-  const [hidden, blocked] = await Promise.all([
-    hiddenAmong(ctx.database.db, 'discussion', ids),
-    blockedAmong(
-      ctx.database.db,
-      reader?.id ?? null,
-      found.map((r) => r.authorId),
-    ),
-  ]);
-  const rows = found.filter((r) => !hidden.has(r.id) && !(r.authorId !== null && blocked.has(r.authorId)));
+  const rows = await repo.findDiscussions(ctx.database.db, ids);
   if (!reader) return rows.map((r) => presentDiscussion(r, null, 'none', false));
   const [liked, statuses] = await Promise.all([
     repo.likedDiscussions(ctx.database.db, reader.id, ids),
@@ -202,7 +194,7 @@ export async function communityDiscussions(
 ): Promise<DiscussionsPage> {
   const { row, membership } = await standing(ctx, reader, communityId);
   if (!canSeeContent(repo.truthy(row.isPublic), membership)) throw notFound('Only members see the discussions of a private community.', 'not_found');
-  const ids = await repo.communityDiscussionIds(ctx.database.db, communityId, sort, (page - 1) * DISCUSSIONS_PAGE_SIZE, DISCUSSIONS_PAGE_SIZE + 1);
+  const ids = await repo.communityDiscussionIds(ctx.database.db, communityId, reader?.id ?? null, sort, (page - 1) * DISCUSSIONS_PAGE_SIZE, DISCUSSIONS_PAGE_SIZE + 1);
   return {
     results: await present(ctx, reader, ids.slice(0, DISCUSSIONS_PAGE_SIZE)),
     page,
@@ -269,7 +261,9 @@ export async function report(
   const { row, membership } = await readable(ctx, actor, discussionId, comment?.communityId);
   if (comment) {
     const c = await repo.findComment(ctx.database.db, comment.commentId);
-    if (!c || c.discussionId !== discussionId || repo.truthy(c.deleted)) throw notFound('There is no comment with that id.', 'comment_not_found');
+    if (!c || c.discussionId !== discussionId || repo.truthy(c.deleted) || !(await targetVisible(ctx.database.db, actor, 'comment', c.id))) {
+      throw notFound('There is no comment with that id.', 'comment_not_found');
+    }
     authorize(actor, canReportComment(actor, { authorId: c.authorId, deleted: false }), { message: 'You cannot report your own comment.', code: 'own_content' });
   } else {
     const facts = { authorId: row.authorId, isPublic: repo.truthy(row.isPublic), locked: repo.truthy(row.locked) };

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB, ListVisibility, TitleType } from '../../db/schema.ts';
+import { visibleSql } from '../../lib/visibility.ts';
 
 type Db = Kysely<DB>;
 
@@ -162,19 +163,23 @@ export async function genresOf(db: Db, listIds: readonly string[]): Promise<{ li
 }
 
 /** A person's lists, last updated first: all of them, or their public ones only. */
-export async function ownerListIds(db: Db, ownerId: string, publicOnly: boolean, offset: number, limit: number): Promise<string[]> {
+/**
+ * A person's lists as the reader sees them: their own all; anyone else's public ones the visibility rule lets the
+ * reader see (lib/visibility.ts: not hidden, no block either way, owner not suspended), so the count equals the rows.
+ */
+export async function ownerListIds(db: Db, ownerId: string, readerId: string | null, offset: number, limit: number): Promise<string[]> {
   let q = db.selectFrom('lists').select('id').where('ownerId', '=', ownerId);
-  if (publicOnly) q = q.where('visibility', '=', 'public');
+  if (readerId !== ownerId) q = q.where('visibility', '=', 'public').where(visibleSql(readerId, 'list', { id: 'lists.id', author: 'lists.ownerId' }));
   const rows = await q.orderBy('updatedAt', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
-export async function countOwnerLists(db: Db, ownerId: string, publicOnly: boolean): Promise<number> {
+export async function countOwnerLists(db: Db, ownerId: string, readerId: string | null): Promise<number> {
   let q = db
     .selectFrom('lists')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ownerId', '=', ownerId);
-  if (publicOnly) q = q.where('visibility', '=', 'public');
+  if (readerId !== ownerId) q = q.where('visibility', '=', 'public').where(visibleSql(readerId, 'list', { id: 'lists.id', author: 'lists.ownerId' }));
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 

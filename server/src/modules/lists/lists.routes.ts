@@ -18,6 +18,7 @@ import {
   MyListsQuerySchema,
   RecentlyViewedClearedSchema,
 } from '../../../../common/contracts/lists.ts';
+import { dropOnHide } from '../../lib/visibility.ts';
 import { clickerOf } from '../titles/index.ts';
 import * as service from './lists.service.ts';
 
@@ -41,6 +42,8 @@ export async function listsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['lists'];
   const ctx: service.ListsContext = { database: app.database, cache: app.cache };
+  // Shared pages and home sections of lists: a list a moderator hides leaves them at once.
+  for (const ns of [service.NS_PAGE, service.NS_SHARED]) dropOnHide(app.cache, 'list', ns);
   const viewerSecret = app.config.AUTH_SECRET ?? 'reelhouse-list-views';
 
   r.get(

@@ -28,9 +28,9 @@ export interface ListsContext {
 }
 
 /** Public lists' pages (all their titles), by id: dropped when the list changes or is liked. */
-const NS_PAGE = 'list-page';
+export const NS_PAGE = 'list-page';
 /** Trending and popular lists: the same for everyone; dropped when any list is created, edited or deleted. */
-const NS_SHARED = 'lists-shared';
+export const NS_SHARED = 'lists-shared';
 /** The trending ranking (list ids): recomputed when it is a minute old, whatever changed. */
 const NS_RANKING = 'lists-trending-ranking';
 const PAGE_TTL_MS = 60_000;
@@ -248,10 +248,10 @@ export async function setLike(ctx: ListsContext, actor: NonNullable<Actor>, id: 
 
 /** A person's lists, last updated first: all of them for themselves, their public ones for anyone else. */
 export async function listsOf(ctx: ListsContext, reader: Actor, ownerId: string, page: number, titleId?: string): Promise<ListsPage> {
-  const publicOnly = reader?.id !== ownerId;
+  const readerId = reader?.id ?? null;
   const [ids, total] = await Promise.all([
-    repo.ownerListIds(ctx.database.db, ownerId, publicOnly, (page - 1) * LISTS_PAGE_SIZE, LISTS_PAGE_SIZE + 1),
-    repo.countOwnerLists(ctx.database.db, ownerId, publicOnly),
+    repo.ownerListIds(ctx.database.db, ownerId, readerId, (page - 1) * LISTS_PAGE_SIZE, LISTS_PAGE_SIZE + 1),
+    repo.countOwnerLists(ctx.database.db, ownerId, readerId),
   ]);
   const results = await visibleSummaries(ctx, reader, ids.slice(0, LISTS_PAGE_SIZE));
   const answer: ListsPage = { results, page, pageSize: LISTS_PAGE_SIZE, hasMore: ids.length > LISTS_PAGE_SIZE, total };

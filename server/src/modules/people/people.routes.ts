@@ -38,6 +38,8 @@ import {
   UserSearchResponseSchema,
 } from '../../../../common/contracts/people.ts';
 import { blankToUndefined } from '../../../../common/contracts/query.ts';
+import { text } from '../../../../common/contracts/text.ts';
+import { contentHidden } from '../../lib/visibility.ts';
 import * as activity from './activity.service.ts';
 import * as messages from './messages.service.ts';
 import * as moderation from './moderation.service.ts';
@@ -62,12 +64,12 @@ const limited = (kind: keyof typeof LIMITS) => ({
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 const SMALL = 8 * 1024;
 
-const SuffixParams = z.object({ suffix: z.string().trim().min(1, 'must be me, an id or a username').max(64, 'must be me, an id or a username') });
+const SuffixParams = z.object({ suffix: text().trim().min(1, 'must be me, an id or a username').max(64, 'must be me, an id or a username') });
 const UserParams = z.object({ userId: UserIdSchema });
-const IdParams = z.object({ id: z.string().trim().min(1, 'must be an id').max(64, 'must be an id') });
-const ConversationParams = z.object({ conversationId: z.string().trim().min(1, 'must be a conversation id').max(64, 'must be a conversation id') });
-const MuteParams = z.object({ targetType: MuteTargetTypeSchema, targetId: z.string().trim().min(1, 'must be an id').max(64, 'must be an id') });
-const HiddenParams = z.object({ targetType: HideRequestSchema.shape.targetType, targetId: z.string().trim().min(1).max(64) });
+const IdParams = z.object({ id: text().trim().min(1, 'must be an id').max(64, 'must be an id') });
+const ConversationParams = z.object({ conversationId: text().trim().min(1, 'must be a conversation id').max(64, 'must be a conversation id') });
+const MuteParams = z.object({ targetType: MuteTargetTypeSchema, targetId: text().trim().min(1, 'must be an id').max(64, 'must be an id') });
+const HiddenParams = z.object({ targetType: HideRequestSchema.shape.targetType, targetId: text().trim().min(1, 'must be an id').max(64, 'must be an id') });
 const ReportsQuery = CursorQuerySchema.extend({
   status: z.preprocess(blankToUndefined, z.enum(['open', 'resolved'], { error: 'must be open or resolved' }).default('open')),
 });
@@ -335,7 +337,9 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await moderation.requireModerator(db, actor);
-      return { data: await moderation.hide(db, actor, req.body.targetType, req.body.targetId, true) };
+      const result = await moderation.hide(db, actor, req.body.targetType, req.body.targetId, true);
+      await contentHidden(app.cache, req.body.targetType);
+      return { data: result };
     },
   );
   r.delete(
@@ -344,7 +348,9 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       await moderation.requireModerator(db, actor);
-      return { data: await moderation.hide(db, actor, req.params.targetType, req.params.targetId, false) };
+      const result = await moderation.hide(db, actor, req.params.targetType, req.params.targetId, false);
+      await contentHidden(app.cache, req.params.targetType);
+      return { data: result };
     },
   );
   for (const suspended of [true, false]) {

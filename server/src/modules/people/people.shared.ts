@@ -49,16 +49,6 @@ export function decodeCursor(cursor: string | undefined, field = 'cursor'): { at
   return { at: new Date(at).toISOString(), id };
 }
 
-/** Whether either of two people blocked the other. */
-export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blockerId')
-    .where((eb) => eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The people a person blocked, who blocked them, or whom they muted: kept out of what they read. */
 export async function hiddenPeopleFor(db: Db, userId: string): Promise<Set<string>> {
   const [blocks, mutes] = await Promise.all([
@@ -76,27 +66,5 @@ export async function findLivePerson(db: Db, id: string): Promise<CardRow | unde
   return db.selectFrom('users').select(CARD_COLUMNS).where('id', '=', id).where('suspendedAt', 'is', null).executeTakeFirst();
 }
 
-/** Which of these items a moderator hid (hidden content of the people module), one indexed query. */
-export async function hiddenAmong(db: Db, targetType: string, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await db.selectFrom('hiddenContent').select('targetId').where('targetType', '=', targetType).where('targetId', 'in', unique).execute();
-  return new Set(rows.map((r) => r.targetId));
-}
-
-/** Which of these people blocked the reader or were blocked by them: their content is left out of what the reader reads. */
-export async function blockedAmong(db: Db, readerId: string | null, ids: readonly (string | null)[]): Promise<Set<string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null && id !== readerId))];
-  if (readerId === null || unique.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('blocks')
-    .select(['blockerId', 'blockedId'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blockedId', '=', readerId), eb('blockerId', 'in', unique)]),
-        eb.and([eb('blockerId', '=', readerId), eb('blockedId', 'in', unique)]),
-      ]),
-    )
-    .execute();
-  return new Set(rows.map((r) => (r.blockerId === readerId ? r.blockedId : r.blockerId)));
-}
+/** The visibility rule's loaders live in the kernel (lib/visibility.ts); re-exported for the modules still importing them here. */
+export { blockedAmong, blockedEitherWay, hiddenAmong } from '../../lib/visibility.ts';

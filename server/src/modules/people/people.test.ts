@@ -397,7 +397,9 @@ describe('more of each route', () => {
     expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'person', targetId: 'x' })).statusCode).toBe(400);
     expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'list', targetId: 'l1' })).json().data.hidden).toBe(true);
     expect((await call('DELETE', '/api/moderation/hidden/list/l1', mod.headers)).json().data.hidden).toBe(false);
-    const made = (await call('POST', '/api/reports', fan.headers, { targetType: 'discussion', targetId: 'd-1', reason: 'Spam' })).json().data;
+    // What does not exist (or the reporter cannot see) is not taken.
+    expect((await call('POST', '/api/reports', fan.headers, { targetType: 'discussion', targetId: 'd-1', reason: 'Spam' })).statusCode).toBe(404);
+    const made = (await call('POST', '/api/reports', fan.headers, { targetType: 'person', targetId: troll.user.id, reason: 'Spam' })).json().data;
     await call('POST', `/api/moderation/reports/${made.id}/resolve`, mod.headers);
     const resolved = (await call('GET', '/api/moderation/reports?status=resolved', mod.headers)).json().data.results;
     expect(resolved.map((r: { id: string }) => r.id)).toContain(made.id);

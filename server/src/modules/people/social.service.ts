@@ -3,6 +3,7 @@ import type { PersonCard, ReportTargetType } from '../../../../common/contracts/
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
+import { targetVisible } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { editDistanceByTable } from '../../search/edit-distance.ts';
 import { normalizeText } from '../../search/normalize.ts';
@@ -245,40 +246,26 @@ export async function muteList(database: Database, actor: SessionUser) {
 }
 
 /**
- * Whether a report's target exists. People, reviews, lists and messages are checked here (a message only by one of
- * its two people); discussions and comments belong to the communities module and are stored as given.
+ * Whether a report's target exists and the reporter may see it (lib/visibility.ts): a review, list, discussion,
+ * comment or message the reporter cannot see is 404 as if it did not exist. A person may be reported while they
+ * exist, even one who blocked the reporter.
  */
 /** The target of a report and whose it is (the person, the author, the list's owner, the sender); undefined when it is not there for the reporter. */
 async function reportTarget(db: Db, actor: SessionUser, type: ReportTargetType, id: string): Promise<{ ownerId: string | null } | undefined> {
+  if (type === 'person') return (await db.selectFrom('users').select('id as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
+  // What the reporter cannot see (private, hidden, blocked either way, others' conversations) is not there for them.
+  if (!(await targetVisible(db, actor, type, id))) return undefined;
   switch (type) {
-    case 'person':
-      return (await db.selectFrom('users').select('id as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
     case 'review':
       return (await db.selectFrom('ratings').select('userId as ownerId').where('id', '=', id).where('review', 'is not', null).executeTakeFirst()) ?? undefined;
     case 'list':
-      return (
-        (await db
-          .selectFrom('lists')
-          .select('ownerId')
-          .where('id', '=', id)
-          .where((eb) => eb.or([eb('visibility', '=', 'public'), eb('ownerId', '=', actor.id)]))
-          .executeTakeFirst()) ?? undefined
-      );
+      return (await db.selectFrom('lists').select('ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
     case 'message':
-      return (
-        (await db
-          .selectFrom('messages')
-          .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-          .select('messages.senderId as ownerId')
-          .where('messages.id', '=', id)
-          .where((eb) => eb.or([eb('conversations.userA', '=', actor.id), eb('conversations.userB', '=', actor.id)]))
-          .executeTakeFirst()) ?? undefined
-      );
+      return (await db.selectFrom('messages').select('senderId as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
     case 'discussion':
-      // Whether the reporter may see it is the visibility rule's to answer; here only whose it is.
-      return (await db.selectFrom('discussions').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? { ownerId: null };
+      return (await db.selectFrom('discussions').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
     case 'comment':
-      return (await db.selectFrom('comments').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? { ownerId: null };
+      return (await db.selectFrom('comments').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
   }
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
+import { notBlockedWith, notHidden } from '../../lib/visibility.ts';
 
 type Db = Kysely<DB>;
 
@@ -218,6 +219,22 @@ export async function listReviews(db: Db, titleId: string, sort: ReviewSort, off
     );
   if (sort === 'liked') q = q.orderBy('r.likeCount', 'desc');
   return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/**
+ * How many of a title's reviews a reader does not see although the title's review count holds them: those a moderator
+ * hid (no reader), or those and the ones of people who blocked the reader or whom the reader blocked
+ * (lib/visibility.ts). One count along the title's reviews index; subtracted from the count so `total` equals the rows.
+ */
+export async function unseenReviewCount(db: Db, titleId: string, readerId: string | null): Promise<number> {
+  const row = await db
+    .selectFrom('ratings as r')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('r.titleId', '=', titleId)
+    .where('r.review', 'is not', null)
+    .where((eb) => eb.or([eb.not(notHidden('review', 'r.id')), eb.not(notBlockedWith(readerId, 'r.userId'))]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   UpdateRatingRequestSchema,
 } from '../../../../common/contracts/ratings.ts';
 import { TitleIdSchema, TitleParamsSchema } from '../../../../common/contracts/titles.ts';
+import { dropOnHide } from '../../lib/visibility.ts';
 import * as service from './ratings.service.ts';
 
 /** A review of 10,000 characters is at most 60 KB as JSON (\u escapes); the rest of a body is a few bytes. */
@@ -39,6 +40,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ratings and reviews'];
   const ctx: service.RatingsContext = { database: app.database, cache: app.cache };
+  // A title's first pages of reviews are kept for everyone: a review a moderator hides leaves them (and their total).
+  dropOnHide(app.cache, 'review', service.NS_REVIEWS);
 
   r.post(
     '/api/ratings-and-reviews/create',

@@ -18,7 +18,7 @@ import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong } from '../people/index.ts';
+import { blockedAmong, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
 import { recordTitleActivity } from '../titles/index.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
 import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
@@ -78,8 +78,9 @@ async function readRating(database: Database, reader: Actor, id: string): Promis
   return presentRating(row, reader, liked);
 }
 
-/** Anyone may read a rating. */
-export function getRating(database: Database, reader: Actor, id: string): Promise<Rating> {
+/** Anyone may read a rating the visibility rule lets them see (lib/visibility.ts): hidden, blocked or suspended is 404. */
+export async function getRating(database: Database, reader: Actor, id: string): Promise<Rating> {
+  if (!(await targetVisible(database.db, reader, 'review', id))) throw ratingNotFound();
   return readRating(database, reader, id);
 }
 
@@ -130,7 +131,7 @@ export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor
  * while it is dropped is not kept); a like does not touch it, except that the order of "most liked" may lag by up
  * to LIKED_ORDER_TTL_MS.
  */
-const NS_REVIEWS = 'title-reviews';
+export const NS_REVIEWS = 'title-reviews';
 const REVIEW_PAGES_KEPT = 5;
 const NEWEST_TTL_MS = 60_000;
 const LIKED_ORDER_TTL_MS = 10_000;
@@ -153,12 +154,27 @@ async function loadSharedReviews(database: Database, titleId: string, sort: Revi
   const rows =
     stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1);
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => presentRating(r, null, false));
-  return { rows: shown, hasMore: rows.length > REVIEWS_PAGE_SIZE, total: stats.reviewCount };
+  // The total as everyone sees it: without the reviews a moderator hid (the namespace is dropped when one is hidden).
+  const unseen = stats.reviewCount === 0 ? 0 : await repo.unseenReviewCount(database.db, titleId, null);
+  return { rows: shown, hasMore: rows.length > REVIEWS_PAGE_SIZE, total: stats.reviewCount - unseen };
 }
 
 /** Drops every kept reviews page: a review was written, changed or deleted. */
 function forgetReviews(ctx: RatingsContext): Promise<void> {
   return ctx.cache.invalidate(NS_REVIEWS);
+}
+
+/** Reviews of the title, not hidden, by people the reader and they blocked one another; 0 without any block. */
+async function blockedReviewCount(database: Database, readerId: string, titleId: string): Promise<number> {
+  // Most readers block no one: one look at their blocks first keeps the count off the common path.
+  const any = await database.db
+    .selectFrom('blocks')
+    .select('blockerId')
+    .where((eb) => eb.or([eb('blockerId', '=', readerId), eb('blockedId', '=', readerId)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return 0;
+  return (await repo.unseenReviewCount(database.db, titleId, readerId)) - (await repo.unseenReviewCount(database.db, titleId, null));
 }
 
 /** A page of a title's reviews, each with its author, like count and whether the reader liked it. */
@@ -176,7 +192,8 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
   );
   // Per reader, after the shared page: reviews hidden since it was kept, and those of people who blocked the reader
   // or whom the reader blocked, are left out.
-  const [hidden, blocked] = await Promise.all([
+  // A signed-in reader's total also leaves out the reviews of people they and the author blocked (one count, beside).
+  const [hidden, blocked, unseen] = await Promise.all([
     hiddenAmong(
       ctx.database.db,
       'review',
@@ -187,6 +204,7 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
       reader?.id ?? null,
       shared.rows.map((r) => r.author.id),
     ),
+    reader && shared.total > 0 ? blockedReviewCount(ctx.database, reader.id, titleId) : Promise.resolve(0),
   ]);
   const results: Rating[] = [];
   for (const row of shared.rows) {
@@ -197,7 +215,7 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
       results.push({ ...row, likeCount: state.likeCount, likedByMe: state.liked, abilities });
     }
   }
-  return { results, page, pageSize: REVIEWS_PAGE_SIZE, hasMore: shared.hasMore, total: shared.total };
+  return { results, page, pageSize: REVIEWS_PAGE_SIZE, hasMore: shared.hasMore, total: Math.max(0, shared.total - unseen) };
 }
 
 /** The ids of a title's reviews the reader liked. */
@@ -212,6 +230,8 @@ export async function likedReviewIds(database: Database, reader: NonNullable<Act
  * when it was, in the same transaction, so the count always equals the rows.
  */
 export async function likeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
+  // What the reader may not see (hidden, blocked either way, suspended author) takes no like: 404, nothing changes.
+  if (!(await targetVisible(database.db, actor, 'review', id))) throw ratingNotFound();
   return writeWithEvents(database, async (trx, emit) => {
     const rating = await repo.lockRating(trx, id);
     if (!rating) throw ratingNotFound();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { text } from '../../../../common/contracts/text.ts';
 import { IMAGE_MAX_BYTES, ImageUploadFormSchema, UploadedImageSchema, UploadPurposeSchema } from '../../../../common/contracts/uploads.ts';
 import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
 import { contentTypeOfKey, isStorageKey, MEDIA_IMAGES_PATH } from './storage.ts';
@@ -148,7 +149,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
           'The image stored under this name (the `url` POST /api/uploads/images answered), from local disk or, without `S3_PUBLIC_URL`, proxied from the S3 bucket. ' +
           'Sent as `image/webp` with `X-Content-Type-Options: nosniff` and `Cache-Control: public, max-age=31536000, immutable` (a name is never reused). ' +
           '404 `image_not_found` for any other name.',
-        params: z.object({ name: z.string() }),
+        params: z.object({ name: text() }),
       },
     },
     async (req, reply) => {

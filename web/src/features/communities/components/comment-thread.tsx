@@ -51,11 +51,14 @@ export function CommentNode({
   const loaded = replies.data?.pages.flatMap((p) => p.results);
   const children: AnyComment[] = loaded ?? initial;
   const remaining = Math.max(0, comment.replyCount - children.length);
-  const name = comment.deleted ? 'deleted' : (comment.author?.displayName ?? 'Anonymous');
-  const who = comment.deleted ? 'a deleted comment' : `the comment by ${name}`;
+  // A comment by someone the reader blocked (or who blocked them) keeps its place collapsed, its replies kept.
+  const blocked = comment.blocked && !comment.deleted;
+  const gone = comment.deleted || blocked;
+  const name = comment.deleted ? 'deleted' : blocked ? 'someone you blocked' : (comment.author?.displayName ?? 'Anonymous');
+  const who = comment.deleted ? 'a deleted comment' : blocked ? 'a comment from someone you blocked' : `the comment by ${name}`;
 
   return (
-    <article aria-label={comment.deleted ? 'Deleted comment' : `Comment by ${name}`} className="min-w-0" data-depth={comment.depth}>
+    <article aria-label={comment.deleted ? 'Deleted comment' : blocked ? 'Comment from someone you blocked' : `Comment by ${name}`} className="min-w-0" data-depth={comment.depth}>
       <div className="flex items-center gap-2">
         <button
           type="button"
@@ -68,6 +71,10 @@ export function CommentNode({
         </button>
         {comment.deleted ? (
           <span className="text-sm text-[var(--muted)] italic">deleted</span>
+        ) : blocked ? (
+          <span className="text-sm text-[var(--muted)] italic" data-testid="comment-blocked">
+            Comment from someone you blocked
+          </span>
         ) : (
           <>
             <Avatar name={comment.author?.displayName} photoURL={comment.author?.imageUrl} size={26} />
@@ -93,7 +100,7 @@ export function CommentNode({
 
       {!collapsed && (
         <div className="ml-3.5 border-l border-[var(--border)] pl-3 hover:border-[var(--surface-3)] sm:pl-4">
-          {!comment.deleted &&
+          {!gone &&
             (editing ? (
               <EditComment comment={comment} thread={thread} onDone={() => setEditing(false)} />
             ) : (
@@ -104,7 +111,7 @@ export function CommentNode({
               </div>
             ))}
 
-          {!comment.deleted && !editing && (
+          {!gone && !editing && (
             <div className="mt-1 flex flex-wrap items-center gap-1">
               <LikeButton liked={comment.likedByMe} count={comment.likeCount} label={who} disabled={!comment.abilities.like} onToggle={() => like.mutate(!comment.likedByMe)} testId="comment-like-count" />
               {comment.abilities.reply && (

@@ -1,22 +1,17 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotter, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, screenshotter, seriousViolations, settled, sharedStack, signUpThroughUi } from './harness.ts';
 
-// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in discovery.test.ts.
-const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
 const TITLE = 'The Shawshank Redemption';
 const TITLE_ID = 'tt0111161';
 const TITLE_PATH = `/home/movie/${TITLE_ID}`;
 const LIST = 'Prison films';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ CATALOGUE_DIR });
+  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
+  stack = await sharedStack();
 }, 180000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** Creates a list through the API with the page's session; answers its id. */
 async function createList(page: Page, name: string, titleIds: string[]): Promise<string> {
@@ -50,10 +45,10 @@ describe('add to list', () => {
     const choice = dialog.getByRole('button', { name: `Add to ${LIST}` });
     await choice.waitFor();
     expect(await choice.textContent()).toContain('1 title');
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'dialog-1440');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(250);
+    await settled(page);
     await shot(page, 'dialog-390');
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -69,7 +64,7 @@ describe('add to list', () => {
     expect(await held.isDisabled()).toBe(true);
     expect(await held.textContent()).toContain('2 titles');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'dialog-holding-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotter, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+import { screenshotter, seriousViolations, settled, signUpThroughUi, startStack } from './harness.ts';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ async function shotBoth(shot: ReturnType<typeof screenshotter>, page: Page, step
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(150);
+    await settled(page);
     await shot(page, `${step}-${width}`);
   }
   await page.setViewportSize(size);
@@ -73,8 +73,9 @@ describe('communities and discussions', () => {
     await page.getByText('1 member', { exact: true }).waitFor();
     // The admin's button does nothing (and says so to assistive technology with aria-disabled).
     await page.getByRole('button', { name: `Admin ${PUBLIC}` }).click({ force: true });
-    await page.waitForTimeout(300);
-    await page.getByRole('button', { name: `Admin ${PUBLIC}` }).waitFor();
+    await settled(page);
+    expect(await page.getByRole('button', { name: `Admin ${PUBLIC}` }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('button', { name: `Admin ${PUBLIC}` }).getAttribute('data-membership')).toBe('admin');
     expect(await page.getByRole('status').getByText(/joined|left|pending/i).count()).toBe(0);
     await shotBoth(shot, page, 'community-admin');
     expect(await seriousViolations(page)).toEqual([]);

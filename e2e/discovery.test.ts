@@ -1,20 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
-import { screenshotter, startStack, usernameFor } from './harness.ts';
+import { type Stack, screenshotter, sharedStack, stoppedMoving, usernameFor } from './harness.ts';
 
-// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as for the starter catalogue's HTTP tests.
-const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  // The server imports the starter catalogue on first start when the catalogue is empty.
-  stack = await startStack({ CATALOGUE_DIR });
+  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
+  stack = await sharedStack();
 }, 180000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** The steps of sign-in.test.ts: ask for a link, open it, name yourself, land on /home. */
 async function signIn(page: Page, name: string) {
@@ -163,7 +157,8 @@ describe('discovery: search, directory, title pages and the home carousel', () =
     await page.keyboard.press('ArrowLeft');
     // Looping: left of the first slide is the last one.
     await expect.poll(current).toMatch(/^20 of 20/);
-    await page.waitForTimeout(600);
+    // The last slide glides into place before the picture is taken.
+    await stoppedMoving(page, '[aria-roledescription="slide"][data-active]');
     await shot(page, 'looped');
     await context.close();
   });

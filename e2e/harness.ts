@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../server/test/process.ts';
@@ -19,7 +20,7 @@ export async function startStack(env: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'reelhouse-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const server: ChildProcess = spawn(process.execPath, ['--require', './e2e/parent-guard.cjs', 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -30,10 +31,13 @@ export async function startStack(env: Record<string, string> = {}) {
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       SIGNIN_RATE_LIMIT: '100',
+      E2E_DATA_DIR: dir,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // The channel is there for the server to notice when this process is gone; it does not keep this process alive.
+  server.channel?.unref();
   // First start may import a catalogue (CATALOGUE_DIR) before listening.
   const deadline = Date.now() + 120000;
   for (;;) {
@@ -62,12 +66,60 @@ export async function startStack(env: Record<string, string> = {}) {
     },
     async stop() {
       await browser.close();
+      const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await exited;
       await smtp.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the screen is still, as a person would before looking: two frames drawn (after a resize or a click),
+ * then every transition and finite animation finished (the infinite skeleton shimmer is not waited for).
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await frame();
+    await frame();
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** Waits until what `selector` matches stops moving (a carousel gliding to its slide): the same box for 3 frames. */
+export async function stoppedMoving(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const w = window as unknown as { __lastBoxes?: string[] };
+      const box = document.querySelector(sel)?.getBoundingClientRect();
+      const key = box ? `${box.x},${box.y},${box.width},${box.height}` : 'none';
+      w.__lastBoxes = [...(w.__lastBoxes ?? []), key].slice(-3);
+      return w.__lastBoxes.length === 3 && w.__lastBoxes.every((k) => k === key);
+    },
+    selector,
+    { polling: 'raf' },
+  );
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** The starter catalogue beside the project (../shared), or CATALOGUE_DIR. */
+export const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
+
+let shared: Promise<Stack> | undefined;
+
+/**
+ * One stack with the starter catalogue, started by the first journey that asks and kept for the whole run (the
+ * journeys run one after another in one process: e2e/vitest.config.ts), so the catalogue is imported once. Journeys on
+ * it sign up their own people with addresses of their own and never assume an empty database. It stops with the test
+ * process (e2e/parent-guard.cjs); journeys close only their own browser contexts.
+ */
+export function sharedStack(): Promise<Stack> {
+  shared ??= startStack({ CATALOGUE_DIR });
+  return shared;
 }
 
 /** Saves one screenshot per step of a journey, numbered in order. */
@@ -119,7 +171,7 @@ export function screenshotterAtBothWidths(journey: string) {
       [390, 844],
     ]) {
       await page.setViewportSize({ width, height });
-      await page.waitForTimeout(200);
+      await settled(page);
       n += 1;
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${journey}-${String(n).padStart(2, '0')}-${step}-${width}.png`), fullPage });
     }

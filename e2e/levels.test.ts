@@ -1,18 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeOnboarding, openOnboarding, screenshotterAtBothWidths, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { completeOnboarding, openOnboarding, type Stack, screenshotterAtBothWidths, seriousViolations, sharedStack, signUpThroughUi } from './harness.ts';
 
-// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in profile.test.ts.
-const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ CATALOGUE_DIR });
+  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
+  stack = await sharedStack();
 }, 180000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('levels', () => {
   it('onboarding choices make a Reel Apprentice; a picture makes a Reel Enthusiast, shown on the profile and by the bell without a reload', async () => {

@@ -1,10 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotter, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, screenshotter, seriousViolations, settled, sharedStack, signUpThroughUi } from './harness.ts';
 
-// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in discovery.test.ts.
-const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
 const LIST = 'Crime classics';
 const RENAMED = 'Crime classics, ranked';
 const MOVIES = [
@@ -13,22 +10,20 @@ const MOVIES = [
   { query: 'dark knight', title: 'The Dark Knight' },
 ];
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ CATALOGUE_DIR });
+  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
+  stack = await sharedStack();
 }, 180000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** Screenshots of the same screen at 1440 and 390 px wide. */
 async function bothWidths(page: Page, shot: (page: Page, step: string) => Promise<void>, step: string, alsoOnPhone?: string) {
   await dismissToasts(page);
   // Colours ease over 150 ms after a click.
-  await page.waitForTimeout(300);
+  await settled(page);
   await shot(page, `${step}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(250);
+  await settled(page);
   await shot(page, `${step}-390`);
   if (alsoOnPhone) {
     // Further down the phone's screen.
@@ -36,7 +31,7 @@ async function bothWidths(page: Page, shot: (page: Page, step: string) => Promis
     await shot(page, `${step}-390-${alsoOnPhone.toLowerCase()}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(100);
+  await settled(page);
 }
 
 /** Toasts pass by themselves; they are closed before a screenshot so that it shows the screen under them. */

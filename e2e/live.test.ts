@@ -1,21 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotter, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, screenshotter, seriousViolations, sharedStack, signUpThroughUi } from './harness.ts';
 
-// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in ratings-watchlist.test.ts.
-const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
 const TITLE = 'The Shawshank Redemption';
 const REVIEW = 'Patient, humane and quietly thrilling: the escape still lands every time.';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ CATALOGUE_DIR });
+  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
+  stack = await sharedStack();
 }, 180000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** Calls the API with the page's own session cookie, as the page would (same origin). */
 async function call(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {

@@ -1,33 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeOnboarding,
-  dismissToasts,
-  TOP_MOVIES as MOVIES,
-  openOnboarding,
-  TOP_SHOWS as SHOWS,
-  screenshotterAtBothWidths,
-  seriousViolations,
-  signUpThroughUi,
-  startStack,
-  usernameFor,
-} from './harness.ts';
-
-// The starter catalogue beside the project (../shared), or CATALOGUE_DIR, as in discovery.test.ts.
-const CATALOGUE_DIR = process.env.CATALOGUE_DIR ?? fileURLToPath(new URL('../../shared/data/catalogue', import.meta.url));
+import { beforeAll, describe, expect, it } from 'vitest';
+import { completeOnboarding, dismissToasts, TOP_MOVIES as MOVIES, openOnboarding, TOP_SHOWS as SHOWS, type Stack, screenshotterAtBothWidths, seriousViolations, sharedStack, signUpThroughUi, usernameFor } from './harness.ts';
 
 const USERNAME = 'ada.lovelace';
 const BIO = 'Slow cinema on Sundays, crime series every other night.';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ CATALOGUE_DIR });
+  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
+  stack = await sharedStack();
 }, 180000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('onboarding and profiles', () => {
   it('a new person completes onboarding and sees it on their profile; another finds them by username and follows them', async () => {

@@ -62,9 +62,9 @@ describe('QueryState', () => {
     const refetch = vi.fn();
     const tree = QueryState({ query: query({ isError: true, error: new Error('x'), refetch }), loading: null, errorTitle: 'Failed', errorVariant: variant, children: () => null });
     const button = find(tree, (p) => p.children === 'Try again' && typeof p.onClick === 'function');
-    expect(button).not.toBeNull();
+    if (!button) throw new Error('no Try again button');
     expect(refetch).not.toHaveBeenCalled();
-    (button?.props.onClick as () => void)();
+    (button.props.onClick as () => void)();
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 

@@ -247,6 +247,8 @@ export async function likeReview(database: Database, actor: NonNullable<Actor>, 
 
 /** Takes a like back; unliking what one does not like changes nothing. */
 export async function unlikeReview(database: Database, actor: NonNullable<Actor>, id: string): Promise<ReviewLikeState> {
+  // As with a like: what the reader may not see is not there for them (404, nothing changes).
+  if (!(await targetVisible(database.db, actor, 'review', id))) throw ratingNotFound();
   return database.db.transaction().execute(async (trx) => {
     const rating = await repo.lockRating(trx, id);
     if (!rating) throw ratingNotFound();

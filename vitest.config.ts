@@ -11,7 +11,8 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: serverFiles,
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          // *.postgres.test.ts: suites about PostgreSQL-only work (several processes on one database).
+          exclude: ['**/*.unit.test.ts', '**/*.postgres.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 20000,
           hookTimeout: 30000,

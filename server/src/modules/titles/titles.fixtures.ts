@@ -3,7 +3,7 @@
  * ids, real years, original titles and genres) among a few thousand
  * generated look-alikes that share their words, so ranking has to work.
  */
-import { popularityOf } from '../catalogue/catalogue.normalize.ts';
+import { popularityOf } from '../../search/popularity.ts';
 import type { NewTitle } from './titles.repository.ts';
 
 type Real = [id: string, type: 'movie' | 'tvSeries', title: string, original: string | null, year: number, genres: string, votes: number, rating: number];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFans } from '../../../test/fans.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from '../../search/normalize.ts';
-import { setRole } from '../people/moderation.service.ts';
-import { upsertTitles } from '../titles/titles.repository.ts';
-import { communitiesApi, errorOf, type Headers } from './communities.test-fixtures.ts';
+import { insertFans } from '../../test/fans.ts';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { communitiesApi, errorOf, type Headers } from '../modules/communities/communities.test-fixtures.ts';
+import { setRole } from '../modules/people/moderation.service.ts';
+import { upsertTitles } from '../modules/titles/titles.repository.ts';
+import { normalizeText } from '../search/normalize.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof communitiesApi>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedPageSchema } from '../../../../common/contracts/people.ts';
-import { insertFans } from '../../../test/fans.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { communitiesApi, type Headers } from '../communities/communities.test-fixtures.ts';
-import { setRole } from './moderation.service.ts';
+import { FeedPageSchema } from '../../../common/contracts/people.ts';
+import { insertFans } from '../../test/fans.ts';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { communitiesApi, type Headers } from '../modules/communities/communities.test-fixtures.ts';
+import { setRole } from '../modules/people/moderation.service.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof communitiesApi>;

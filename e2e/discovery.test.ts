@@ -1,14 +1,18 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
-import { type Stack, screenshotter, sharedStack, stoppedMoving, usernameFor } from './harness.ts';
+import { CATALOGUE_DIR, type Stack, screenshotter, startStack, stoppedMoving, usernameFor } from './harness.ts';
 
 
 let stack: Stack;
 beforeAll(async () => {
-  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
-  stack = await sharedStack();
+  // Its own server on the starter catalogue: it checks counts (popular searches, a title's ratings) that other
+  // journeys on a shared server would change.
+  stack = await startStack({ CATALOGUE_DIR });
 }, 180000);
+afterAll(async () => {
+  await stack?.stop();
+});
 
 /** The steps of sign-in.test.ts: ask for a link, open it, name yourself, land on /home. */
 async function signIn(page: Page, name: string) {

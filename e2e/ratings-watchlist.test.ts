@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, screenshotter, seriousViolations, sharedStack, signUpThroughUi } from './harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_DIR, type Stack, screenshotter, seriousViolations, signUpThroughUi, startStack } from './harness.ts';
 
 const TITLE = 'The Shawshank Redemption';
 const TITLE_PATH = '/home/movie/tt0111161';
@@ -7,9 +7,13 @@ const REVIEW = 'Hope is a good thing. The ending on the beach in Zihuatanejo is 
 
 let stack: Stack;
 beforeAll(async () => {
-  // The server imports the starter catalogue on first start; journeys on it share it (harness.ts sharedStack).
-  stack = await sharedStack();
+  // Its own server on the starter catalogue: it checks counts (popular searches, a title's ratings) that other
+  // journeys on a shared server would change.
+  stack = await startStack({ CATALOGUE_DIR });
 }, 180000);
+afterAll(async () => {
+  await stack?.stop();
+});
 
 describe('ratings and reviews', () => {
   it('rates and reviews a title with a spoiler flag; another person reveals it and likes it', async () => {

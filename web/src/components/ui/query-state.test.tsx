@@ -1,16 +1,20 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it, vi } from 'vitest';
+import { QueryError } from './query-error';
 import { type QueryErrorVariant, type QueryLike, QueryState } from './query-state';
 
 const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({ data: undefined, error: null, isError: false, isFetching: false, refetch: vi.fn(), ...over });
 
-const draw = <T,>(q: QueryLike<T>, extra: { errorVariant?: QueryErrorVariant; empty?: ReactNode; isEmpty?: (d: T) => boolean } = {}) =>
-  renderToStaticMarkup(
+/** The markup once everything has loaded (the failure views load on first need, as in the browser). */
+async function draw<T>(q: QueryLike<T>, extra: { errorVariant?: QueryErrorVariant; empty?: ReactNode; isEmpty?: (d: T) => boolean } = {}) {
+  const { prelude } = await prerender(
     <QueryState query={q} loading={<p>SKELETON</p>} errorTitle="The reviews did not load" {...extra}>
       {(data) => <p>DATA {JSON.stringify(data)}</p>}
     </QueryState>,
   );
+  return (await new Response(prelude).text()).replace(/<!--.*?-->/g, '');
+}
 
 /** Walks what a component returns down to the first element whose props pass `match` (components are called). */
 function find(node: ReactNode, match: (props: Record<string, unknown>) => boolean): ReactElement<Record<string, unknown>> | null {
@@ -32,25 +36,25 @@ function find(node: ReactNode, match: (props: Record<string, unknown>) => boolea
 }
 
 describe('QueryState', () => {
-  it('draws the skeleton while the first answer is on its way', () => {
-    const html = draw(query({ isFetching: true }));
+  it('draws the skeleton while the first answer is on its way', async () => {
+    const html = await draw(query({ isFetching: true }));
     expect(html).toBe('<p>SKELETON</p>');
   });
 
-  it('draws the data once it is there, and keeps it when a later refetch fails', () => {
-    expect(draw(query({ data: [1, 2] }))).toBe('<p>DATA [1,2]</p>');
-    expect(draw(query({ data: [1, 2], isError: true, error: new Error('offline') }))).toBe('<p>DATA [1,2]</p>');
+  it('draws the data once it is there, and keeps it when a later refetch fails', async () => {
+    expect(await draw(query({ data: [1, 2] }))).toBe('<p>DATA [1,2]</p>');
+    expect(await draw(query({ data: [1, 2], isError: true, error: new Error('offline') }))).toBe('<p>DATA [1,2]</p>');
   });
 
-  it('draws the empty state for an empty array, or when isEmpty says so', () => {
-    expect(draw(query({ data: [] }), { empty: <p>NOTHING</p> })).toBe('<p>NOTHING</p>');
-    expect(draw(query({ data: [] }))).toBe('<p>DATA []</p>');
-    expect(draw(query({ data: { pages: [] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toBe('<p>NOTHING</p>');
-    expect(draw(query({ data: { pages: [1] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toContain('DATA');
+  it('draws the empty state for an empty array, or when isEmpty says so', async () => {
+    expect(await draw(query({ data: [] }), { empty: <p>NOTHING</p> })).toBe('<p>NOTHING</p>');
+    expect(await draw(query({ data: [] }))).toBe('<p>DATA []</p>');
+    expect(await draw(query({ data: { pages: [] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toBe('<p>NOTHING</p>');
+    expect(await draw(query({ data: { pages: [1] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toContain('DATA');
   });
 
-  it.each(['page', 'box', 'notice', 'line'] as const)('draws a failure as %s: the sentence, the message and Try again, as an alert', (variant) => {
-    const html = draw(query({ isError: true, error: new Error('The server is busy.') }), { errorVariant: variant });
+  it.each(['page', 'box', 'notice', 'line'] as const)('draws a failure as %s: the sentence, the message and Try again, as an alert', async (variant) => {
+    const html = await draw(query({ isError: true, error: new Error('The server is busy.') }), { errorVariant: variant });
     expect(html).toContain('role="alert"');
     expect(html).toContain('The reviews did not load');
     expect(html).toContain('The server is busy.');
@@ -61,15 +65,18 @@ describe('QueryState', () => {
   it.each(['page', 'box', 'notice', 'line'] as const)('refetches when Try again is pressed (%s)', (variant) => {
     const refetch = vi.fn();
     const tree = QueryState({ query: query({ isError: true, error: new Error('x'), refetch }), loading: null, errorTitle: 'Failed', errorVariant: variant, children: () => null });
-    const button = find(tree, (p) => p.children === 'Try again' && typeof p.onClick === 'function');
+    // QueryState hands the failure to QueryError (loaded on first need); draw that with the props it was given.
+    const failure = find(tree, (p) => typeof p.onRetry === 'function' && p.variant === variant);
+    if (!failure) throw new Error('no failure view');
+    const button = find(QueryError(failure.props as Parameters<typeof QueryError>[0]), (p) => p.children === 'Try again' && typeof p.onClick === 'function');
     if (!button) throw new Error('no Try again button');
     expect(refetch).not.toHaveBeenCalled();
     (button.props.onClick as () => void)();
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
-  it('shows Try again as busy while the refetch runs', () => {
-    const html = draw(query({ isError: true, error: new Error('x'), isFetching: true }), { errorVariant: 'box' });
+  it('shows Try again as busy while the refetch runs', async () => {
+    const html = await draw(query({ isError: true, error: new Error('x'), isFetching: true }), { errorVariant: 'box' });
     expect(html).toContain('aria-busy="true"');
   });
 });

@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
-import { Button } from './button';
-import { EmptyState } from './empty-state';
-import { Notice, noticeButtonClass } from './notice';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { QueryErrorVariant } from './query-error';
 
 /** What QueryState reads of a TanStack Query result (useQuery, useInfiniteQuery, useSuspenseQuery...). */
 export interface QueryLike<T> {
@@ -13,14 +10,7 @@ export interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-/**
- * How a failure is drawn, by where the query sits:
- * - `page`: a whole screen or its main block: icon, `errorTitle` as a heading, the error's message, Try again.
- * - `box`: a section inside a page (reviews, comments): `errorTitle` and the message in a red-edged box.
- * - `notice`: a home row: one dashed line with the sentence and Try again at its end.
- * - `line`: a small part of a form or menu: the sentence with Try again as a link.
- */
-export type QueryErrorVariant = 'page' | 'box' | 'notice' | 'line';
+export type { QueryErrorVariant } from './query-error';
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
@@ -38,6 +28,9 @@ export interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
+/** Failures are rare: their views load on first need, which keeps them out of every page's first download. */
+const QueryError = lazy(() => import('./query-error').then((m) => ({ default: m.QueryError })));
+
 const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**
@@ -51,78 +44,11 @@ export function QueryState<T>({ query, loading, errorTitle, errorIcon, errorVari
     return <>{children(query.data)}</>;
   }
   if (query.isError) {
-    return <QueryError title={errorTitle} icon={errorIcon} variant={errorVariant} className={errorClassName} message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <Suspense fallback={null}>
+        <QueryError title={errorTitle} icon={errorIcon} variant={errorVariant} className={errorClassName} message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      </Suspense>
+    );
   }
   return <>{loading}</>;
-}
-
-/** A failed load with its "Try again" (exported for the few failures that are not one query's, such as a store's). */
-export function QueryError({
-  title,
-  icon,
-  variant = 'page',
-  className,
-  message,
-  retrying = false,
-  onRetry,
-}: {
-  title: string;
-  icon?: ReactNode;
-  variant?: QueryErrorVariant;
-  className?: string;
-  message?: string;
-  retrying?: boolean;
-  onRetry: () => void;
-}) {
-  const sentence = message ? `${title}. ${message}` : `${title}.`;
-  switch (variant) {
-    case 'page':
-      return (
-        <EmptyState
-          tone="error"
-          icon={icon}
-          title={title}
-          className={className}
-          action={
-            <Button variant="secondary" onClick={onRetry} loading={retrying}>
-              Try again
-            </Button>
-          }
-        >
-          {message}
-        </EmptyState>
-      );
-    case 'box':
-      return (
-        <div role="alert" className={cn('rounded-2xl border border-[var(--danger)]/50 p-4 text-sm', className)}>
-          <p>{sentence}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        </div>
-      );
-    case 'notice':
-      return (
-        <Notice
-          alert
-          icon={icon}
-          action={
-            <button type="button" className={noticeButtonClass} onClick={onRetry} aria-busy={retrying || undefined}>
-              Try again
-            </button>
-          }
-        >
-          {sentence}
-        </Notice>
-      );
-    case 'line':
-      return (
-        <p role="alert" className={cn('text-sm text-[var(--muted)]', className)}>
-          {sentence}{' '}
-          <button type="button" className="font-medium text-[var(--accent)] underline focus-ring" onClick={onRetry} aria-busy={retrying || undefined}>
-            Try again
-          </button>
-        </p>
-      );
-  }
 }

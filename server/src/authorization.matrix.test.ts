@@ -523,6 +523,8 @@ const ROWS: Row[] = [
 
 async function buildFixture(): Promise<Fixture> {
   await upsertTitles(ctx.database.db, TITLES, (p, o) => normalizeText(`${p} ${o ?? ''}`));
+  // The search index and the genres take the new titles now, not at the next periodic look.
+  await ctx.app.titles.sync();
   const fans = await insertFans(ctx, 10, 'Matrix');
   const [stranger, member, owner, admin, moderator, blocked, suspended, bystander, target, writer] = fans.map((p) => ({ id: p.user.id, headers: p.headers }));
   const people = { stranger, member, owner, admin, moderator, blocked, suspended, bystander, target };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
-import { Notice, noticeButtonClass } from './notice';
+import { Notice, noticeButtonClass } from './query-state';
 
 /**
  * How a failure is drawn, by where the query sits:

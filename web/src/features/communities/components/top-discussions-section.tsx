@@ -1,5 +1,4 @@
-import { Notice, noticeButtonClass } from '../../../components/ui/notice';
-import { QueryState } from '../../../components/ui/query-state';
+import { Notice, noticeButtonClass, QueryState } from '../../../components/ui/query-state';
 import { Link } from '../../../lib/router';
 import { useTopDiscussions } from '../api/home';
 import { HomeRowLoading, homeCardClass, homeRowClass } from './home-notice';

@@ -1,5 +1,4 @@
-import { Notice, noticeButtonClass } from '../../../components/ui/notice';
-import { QueryState } from '../../../components/ui/query-state';
+import { Notice, noticeButtonClass, QueryState } from '../../../components/ui/query-state';
 import { Link } from '../../../lib/router';
 import { useTrendingCommunities } from '../api/home';
 import { CommunityCard } from './community-card';

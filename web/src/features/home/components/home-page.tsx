@@ -1,7 +1,6 @@
 import { capitalizeWords, firstName } from '@common/format';
 import { type ComponentType, Suspense, useState } from 'react';
-import { Notice } from '../../../components/ui/notice';
-import { QueryState } from '../../../components/ui/query-state';
+import { Notice, QueryState } from '../../../components/ui/query-state';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';

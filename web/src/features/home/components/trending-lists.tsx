@@ -1,6 +1,5 @@
 import { ListCardRow } from '../../../components/ui/list-card';
-import { Notice, noticeButtonClass } from '../../../components/ui/notice';
-import { QueryState } from '../../../components/ui/query-state';
+import { Notice, noticeButtonClass, QueryState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/current-user';
 import { Link } from '../../../lib/router';
 import { useTrendingLists } from '../api/get-trending-lists';

@@ -1,7 +1,6 @@
 import type { TitleType } from '@common/contracts/titles';
-import { Notice } from '../../../components/ui/notice';
 import { PosterRow } from '../../../components/ui/poster';
-import { QueryState } from '../../../components/ui/query-state';
+import { Notice, QueryState } from '../../../components/ui/query-state';
 import { fromHomeItem } from '../../../lib/media';
 import { useWeeklyPopular } from '../api/get-weekly-popular';
 import { PosterRowSkeleton } from './skeleton-rows';

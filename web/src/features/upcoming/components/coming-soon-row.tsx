@@ -1,8 +1,7 @@
 import { formatReleaseDate } from '@common/format';
 import { CalendarIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { Notice } from '../../../components/ui/notice';
 import { PosterCard, posterRowClass, posterRowItemClass } from '../../../components/ui/poster';
-import { QueryState } from '../../../components/ui/query-state';
+import { Notice, QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { fromSearchResult } from '../../../lib/media';
 import { Link } from '../../../lib/router';

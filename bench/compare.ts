@@ -51,6 +51,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 100);
 const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 50);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20_000);
+/** Different people sending the signed-in reads (BENCH_READERS; all of them by default). See compare-workloads.ts. */
+const READERS = process.env.BENCH_READERS ? Number(process.env.BENCH_READERS) : undefined;
 /** A route whose CPU a request grew by more than this share is flagged. */
 const WORSE = 0.1;
 
@@ -232,7 +234,7 @@ async function main(): Promise<number> {
     }
   }
   const raw = new SQLite(seeded.file, { readonly: true });
-  let workloads = compareWorkloads(raw, { people: plan.people, connections: CONNECTIONS, readRate: READ_RATE, writeRate: WRITE_RATE });
+  let workloads = compareWorkloads(raw, { people: plan.people, readers: READERS, connections: CONNECTIONS, readRate: READ_RATE, writeRate: WRITE_RATE });
   raw.close();
   if (args.only) {
     const words = args.only.split(',').map((w) => w.trim().toLowerCase());
@@ -247,7 +249,7 @@ async function main(): Promise<number> {
   const about =
     `base ${base.ref} (${baseCommit.slice(0, 10)}), head ${head.ref} (${headCommit.slice(0, 10)}), ${args.db === 'postgres' ? `PostgreSQL (${new URL(PG_URL).host}, unpinned)` : 'SQLite'}: ${fmt(plan.people)} people, ${fmt(plan.ratings)} ratings, ` +
     `${fmt(plan.reviews)} reviews, ${fmt(plan.lists)} lists, ${fmt(plan.communities)} communities, ${fmt(plan.discussions)} discussions, ${fmt(plan.comments)} comments, ` +
-    `${fmt(plan.follows)} follows; open loop over ${CONNECTIONS} connections, reads at ${READ_RATE}/s, writes at ${WRITE_RATE}/s; ` +
+    `${fmt(plan.follows)} follows; open loop over ${CONNECTIONS} connections, reads at ${READ_RATE}/s${READERS ? ` by ${fmt(READERS)} signed-in readers` : ''}, writes at ${WRITE_RATE}/s; ` +
     `per route ${WARMUP} s of warm-up on each server, then ${ROUNDS} rounds of ${SECONDS} s on each (base and head alternately); ` +
     `${pinned ? `servers on core ${SERVER_CORE}, load generators on core ${loadCore}` : 'not pinned'}; node ${base.flags.join(' ')} (base), ${head.flags.join(' ')} (head)`;
   console.log(`\nComparing ${about}`);

@@ -32,6 +32,7 @@ import { installLevels } from './modules/levels/levels.plugin.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { installPeople } from './modules/people/people.plugin.ts';
+import { profilesRoutes } from './modules/profiles/index.ts';
 import { createPremiumProfiles, type PremiumProfiles } from './modules/purchases/premium-cache.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   // People first: it decorates app.notify and app.events, which later modules call.
   await installPeople(app);
+  await app.register(profilesRoutes);
   installLevels(app);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);

@@ -44,7 +44,6 @@ import * as activity from './activity.service.ts';
 import * as messages from './messages.service.ts';
 import * as moderation from './moderation.service.ts';
 import * as notifications from './notifications.service.ts';
-import * as profile from './profile.service.ts';
 import * as social from './social.service.ts';
 
 /**
@@ -83,41 +82,6 @@ export async function peopleRoutes(app: FastifyInstance) {
   const db = app.database;
 
   // ---- profiles ----
-  r.get(
-    '/api/user/profile/:suffix',
-    {
-      schema: {
-        tags: ['people'],
-        summary: 'A profile: `me`, a person\'s id or their username (any case)',
-        description:
-          'Spec 3 "User profile" (imageUrl, badge, displayName capitalised per word, premiumStatus, gems: as GET /api/user/me reads them; the badge only while the status is Premiere or Platinum, else null) plus username, bio, country `{ code, name }`, favourite genres, top movies and shows as title cards in the person\'s order, follower and following counts. ' +
-          'For another person: `following` (the reader follows them), `followsYou`, `blockedByMe`. `profileComplete` says whether onboarding is done (username, country, genres, 5 movies, 5 shows): show \'Finish your profile\' while false. ' +
-          '`level`: `current` (the highest level reached, null before Reel Apprentice), `next` (null at Reel Savant) and `missing`, what the next level still needs (\'3 more reviews\'); levels are reached in order, each when its requirement of spec 9 holds, and kept. ' +
-          '`me` needs a session (401). A suspended account, someone who blocked the reader, or no match is 404 `user_not_found`. Sent `private, no-store`.',
-        params: SuffixParams,
-        response: { 200: envelope(ProfileSchema) },
-      },
-    },
-    async (req, reply) => {
-      personal(reply);
-      return { data: await profile.getProfile(db, req.sessionUser(), req.params.suffix) };
-    },
-  );
-
-  r.get(
-    '/api/user/countries',
-    {
-      config: { publicCache: { maxAge: 86_400, sMaxAge: 86_400, staleWhileRevalidate: 86_400 } },
-      schema: {
-        tags: ['people'],
-        summary: 'The ISO 3166 countries a profile may name',
-        description: 'Two-letter codes with their English names (from the i18n-iso-countries package), by name. `country` in setProfile takes the code.',
-        response: { 200: envelope(CountriesSchema) },
-      },
-    },
-    async () => ({ data: profile.countryList() }),
-  );
-
   // ---- follows ----
   const FOLLOW_RULES =
     'Signed in. `fromId` must be the caller (403 `forbidden` otherwise); following oneself is 400 `self_follow`; an unknown or suspended person 404 `user_not_found`; following when either blocked the other 403 `blocked`. ' +
@@ -175,26 +139,6 @@ export async function peopleRoutes(app: FastifyInstance) {
       },
     );
   }
-  r.post(
-    '/api/user/search',
-    {
-      bodyLimit: 64 * 1024,
-      schema: {
-        tags: ['people'],
-        summary: 'Find people by display name or username',
-        description:
-          'Public. `keyword` (1 to 100 characters) is normalised like title search (case, accents and punctuation ignored) and typo-tolerant: one wrong letter in a word of 4 to 6 letters, two beyond; a word may be the start of a name. ' +
-          '`users`, when given, limits the search to those ids (up to 500: say, the followers on screen). Up to 20 people, best match first, then most followed. People on either side of a block with the reader, and suspended accounts, are left out.',
-        body: UserSearchRequestSchema,
-        response: { 200: envelope(UserSearchResponseSchema) },
-      },
-    },
-    async (req, reply) => {
-      personal(reply);
-      return { data: await social.searchPeople(db, req.sessionUser(), req.body.keyword, req.body.users) };
-    },
-  );
-
   // ---- blocks, mutes, reports ----
   r.get(
     '/api/user/blocks',

@@ -31,7 +31,8 @@ import { LevelCache } from './modules/levels/levels.cache.ts';
 import { installLevels } from './modules/levels/levels.plugin.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
-import { installPeople } from './modules/people/people.plugin.ts';
+import { installNotifications } from './modules/notifications/index.ts';
+import { peopleRoutes } from './modules/people/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
 import { createPremiumProfiles, type PremiumProfiles } from './modules/purchases/premium-cache.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
@@ -199,8 +200,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config });
   await app.register(userRoutes);
-  // People first: it decorates app.notify and app.events, which later modules call.
-  await installPeople(app);
+  // Notifications first: it decorates app.notify and app.events, which later modules call.
+  await installNotifications(app);
+  await app.register(peopleRoutes);
   await app.register(profilesRoutes);
   installLevels(app);
   await app.register(titlesRoutes);

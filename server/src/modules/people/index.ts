@@ -1,3 +1,3 @@
 /** The people module's face: what the app and other modules use of it. */
-export { installPeople } from './people.plugin.ts';
+export { peopleRoutes } from './people.routes.ts';
 export { blockedAmong, blockedEitherWay, hiddenAmong } from './people.shared.ts';

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { targetVisible } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { notify, type StoredNotification } from './notifications.service.ts';
+import { notify, type StoredNotification } from '../notifications/index.ts';
 import { canActAs, canReport } from './people.policy.ts';
 import { blockedEitherWay, CARD_COLUMNS, type Db, decodeCursor, encodeCursor, findLivePerson, iso, presentCard, userNotFound } from './people.shared.ts';
 

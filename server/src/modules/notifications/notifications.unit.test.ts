@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationText } from './notifications.service.ts';
+import { notificationText } from './notifications.presenter.ts';
 
 describe('notificationText', () => {
   it('names the latest person and counts the others', () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { setRole } from '../people/moderation.service.ts';
+import { setRole } from '../moderation/index.ts';
 import { openStream } from './events.test-fixtures.ts';
 
 // One process without Redis: events reach the streams this process holds.

@@ -6,7 +6,7 @@
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { setRole } from '../server/src/modules/people/moderation.service.ts';
+import { setRole } from '../server/src/modules/moderation/index.ts';
 
 const [command, email] = process.argv.slice(2);
 const roles: Record<string, 'moderator' | 'member'> = { 'grant-moderator': 'moderator', 'revoke-moderator': 'member' };

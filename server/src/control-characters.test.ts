@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../test/fans.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
-import { setRole } from './modules/people/moderation.service.ts';
+import { setRole } from './modules/moderation/index.ts';
 
 /**
  * NUL and the other control characters are refused by the contracts (common/contracts/text.ts) with a 400 naming the

@@ -3,7 +3,7 @@ import { insertFans } from '../test/fans.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { communitiesApi, type Headers } from './modules/communities/communities.test-fixtures.ts';
 import { listsApi, seedListTitles } from './modules/lists/lists.test-fixtures.ts';
-import { setRole } from './modules/people/moderation.service.ts';
+import { setRole } from './modules/moderation/index.ts';
 import { upsertTitles } from './modules/titles/titles.repository.ts';
 import { normalizeText } from './search/normalize.ts';
 

@@ -3,7 +3,7 @@ import { FeedPageSchema } from '../../../common/contracts/people.ts';
 import { insertFans } from '../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { communitiesApi, type Headers } from '../modules/communities/communities.test-fixtures.ts';
-import { setRole } from '../modules/people/moderation.service.ts';
+import { setRole } from '../modules/moderation/index.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof communitiesApi>;

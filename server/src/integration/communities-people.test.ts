@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { communitiesApi, errorOf, type Headers } from '../modules/communities/communities.test-fixtures.ts';
-import { setRole } from '../modules/people/moderation.service.ts';
+import { setRole } from '../modules/moderation/index.ts';
 import { upsertTitles } from '../modules/titles/titles.repository.ts';
 import { normalizeText } from '../search/normalize.ts';
 

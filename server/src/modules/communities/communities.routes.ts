@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,14 +24,11 @@ import {
   UpdateCommunityRequestSchema,
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
 import * as service from './communities.service.ts';
 import { topDiscussions } from './discussions.service.ts';
 
-/** A person's own state, or answers filtered for them: never kept by a shared cache. */
-export function personal(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
 
 const SHAPE =
   'The Community shape of spec 3: `communityId, name, isPublic, communityImage, members, description, userId, joinRequests`. `userId` is the admin (null for the general community, which nobody administers). ' +

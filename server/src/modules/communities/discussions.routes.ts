@@ -30,8 +30,8 @@ import {
   UserLikedDiscussionsQuerySchema,
 } from '../../../../common/contracts/communities.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { personal } from '../../lib/http/personal.ts';
 import * as comments from './comments.service.ts';
-import { personal } from './communities.routes.ts';
 import type { CommunitiesContext } from './communities.service.ts';
 import * as discussions from './discussions.service.ts';
 

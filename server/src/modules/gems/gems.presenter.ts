@@ -1,4 +1,5 @@
 import type { BadgeLook, GemReason, GemTransaction } from '../../../../common/contracts/gems.ts';
+import { encodeCursor } from '../../lib/http/cursor.ts';
 import { isoOf } from '../../lib/time.ts';
 import type { LedgerKey } from './gems.repository.ts';
 
@@ -10,9 +11,9 @@ export function presentBadgeLook(row: { id: string; name: string; emoji: string;
   return { id: row.id, name: row.name, emoji: row.emoji, color: row.color, position: row.position === 'top' ? 'top' : 'bottom' };
 }
 
-/** `startAfter` cursors: the last row's time and id, opaque to clients. */
+/** `startAfter` cursors: the last row's time and id, opaque to clients (lib/http/cursor.ts); read back strictly here, a bad one answering 400 `startAfter`. */
 export function cursorOf(row: { createdAt: Date | string; id: string }): string {
-  return Buffer.from(`${isoOf(row.createdAt)}|${row.id}`).toString('base64url');
+  return encodeCursor(row.createdAt, row.id);
 }
 
 export function ledgerKeyOf(cursor: string): LedgerKey | null {

@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { BadgeParamsSchema, BadgesSchema, GemTransactionsPageSchema, GemTransactionsQuerySchema } from '../../../../common/contracts/gems.ts';
+import { personal } from '../../lib/http/personal.ts';
 import * as service from './gems.service.ts';
 
-function personal(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
 
 const BADGES =
   'Answers the catalogue (each badge with its colour, emoji, `position` `top` or `bottom` on the picture, price in gems, and whether the person owns and wears it), the ids owned, the badge equipped, the gem balance, and `badgeVisible`: a badge shows on the picture only for the premium statuses Premiere and Platinum (spec 6). Sent `private, no-store`.';

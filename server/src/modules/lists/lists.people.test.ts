@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { setRole } from '../people/moderation.service.ts';
+import { setRole } from '../moderation/index.ts';
 import { errorOf, listsApi, seedListTitles } from './lists.test-fixtures.ts';
 
 let ctx: TestContext;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
@@ -18,6 +18,7 @@ import {
   MyListsQuerySchema,
   RecentlyViewedClearedSchema,
 } from '../../../../common/contracts/lists.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
 import { clickerOf } from '../titles/index.ts';
 import * as service from './lists.service.ts';
@@ -33,10 +34,6 @@ const PAYLOAD =
   `\`contentList\` at most ${LIST_MAX_TITLES} titles in the owner's order, each once, with a note of up to ${LIST_NOTE_MAX} characters. ` +
   'More than 50 titles is 400 naming `contentList`; an unknown title 404 `title_not_found` naming it and its place.';
 
-/** A person's own state, or lists filtered for them: never kept by a shared cache. */
-function personal(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
 
 export async function listsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong } from '../people/index.ts';
+import { blockedAmong, hiddenAmong } from '../../lib/visibility.ts';
 import { cachedCards, dayOf } from '../titles/index.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
 import { presentListDetails, presentListSummary } from './lists.presenter.ts';

@@ -1,16 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { CheckoutRequestSchema, CheckoutSchema, ProductsSchema, PurchasesSchema } from '../../../../common/contracts/purchases.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { SANDBOX_CSP, sandboxCheckoutHtml } from './purchases.page.ts';
 import type { PaymentProvider } from './purchases.provider.ts';
 import { createSandboxProvider } from './purchases.sandbox.ts';
 import * as service from './purchases.service.ts';
 
-function personal(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store');
-}
 
 const PurchaseParamsSchema = z.object({ purchaseId: z.uuid({ error: 'must be a purchase id' }) });
 const WebhookAnswerSchema = z.object({ received: z.literal(true), processed: z.boolean() });

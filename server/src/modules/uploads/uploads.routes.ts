@@ -6,6 +6,7 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import { text } from '../../../../common/contracts/text.ts';
 import { IMAGE_MAX_BYTES, ImageUploadFormSchema, UploadedImageSchema, UploadPurposeSchema } from '../../../../common/contracts/uploads.ts';
 import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { contentTypeOfKey, isStorageKey, MEDIA_IMAGES_PATH } from './storage.ts';
 import { COMMUNITY_IMAGE_BOX, IMAGE_MAX_PIXELS, PROFILE_IMAGE_SIDE } from './uploads.image.ts';
 import { imageTooLarge, storeImage } from './uploads.service.ts';
@@ -132,7 +133,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
         const purpose = UploadPurposeSchema.safeParse(form.purpose ?? 'community');
         if (!purpose.success) throw validation('purpose: must be community or profile.');
         const image = await storeImage(app.database.db, storage, actor.id, form.image, purpose.data, req.log);
-        reply.status(201).header('cache-control', 'private, no-store');
+        personal(reply.status(201));
         return { data: image };
       },
     );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SetProfileRequestSchema } from '../../../../common/contracts/auth.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { MeSchema } from '../../../../common/contracts/me.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { levelProgress } from '../levels/index.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { setProfile } from './user.service.ts';
@@ -25,7 +26,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const user = req.requireUser();
-      reply.header('cache-control', 'private, no-store');
+      personal(reply);
       const [premium, level] = await Promise.all([app.premiumProfiles.of(user), app.levelCache.of(user.id, () => levelProgress(app.database.db, user.id))]);
       return { data: { ...presentCurrentUser(user), ...premium, level } };
     },

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import { notFound } from '../../lib/http/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { profileColumns, searchTextOf, usernameRace } from '../people/index.ts';
+import { profileColumns, searchTextOf, usernameRace } from '../profiles/index.ts';
 import { requireChosenImage } from '../uploads/index.ts';
 import { updateProfile } from './user.repository.ts';
 

@@ -1,5 +1,6 @@
 import type { MediaSearchResult } from '../../../../common/contracts/titles.ts';
 import type { WatchlistItem } from '../../../../common/contracts/watchlist.ts';
+import { encodeCursor } from '../../lib/http/cursor.ts';
 import { isoOf } from '../../lib/time.ts';
 import type { EntryKey, EntryRow } from './watchlist.repository.ts';
 
@@ -7,9 +8,9 @@ export function presentWatchlistItem(card: MediaSearchResult, row: EntryRow): Wa
   return { ...card, addedAt: isoOf(row.addedAt) };
 }
 
-/** `startAfter` cursors: the last entry's time and title id, opaque to clients. */
+/** `startAfter` cursors: the last entry's time and title id, opaque to clients (lib/http/cursor.ts); read back strictly here, a bad one answering 400 `startAfter`. */
 export function cursorOf(row: EntryRow): string {
-  return Buffer.from(`${isoOf(row.addedAt)}|${row.id}`).toString('base64url');
+  return encodeCursor(row.addedAt, row.id);
 }
 
 /** The entry a cursor names, or null when it is not one this server wrote. */

@@ -10,6 +10,7 @@ import {
   WatchlistParamsSchema,
   WatchlistQuerySchema,
 } from '../../../../common/contracts/watchlist.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { addToWatchlist, listWatchlist, removeFromWatchlist, watchlistAmong } from './watchlist.service.ts';
 
 export async function watchlistRoutes(app: FastifyInstance) {
@@ -31,7 +32,7 @@ export async function watchlistRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = req.requireUser();
-      reply.header('cache-control', 'private, no-store');
+      personal(reply);
       return { data: await listWatchlist(app.database, app.cache, actor, actor.id, req.query) };
     },
   );
@@ -88,7 +89,7 @@ export async function watchlistRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = req.requireUser();
-      reply.header('cache-control', 'private, no-store');
+      personal(reply);
       return { data: { titleIds: await watchlistAmong(app.database, actor, actor.id, req.body.titleIds) } };
     },
   );

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFans } from '../../../test/fans.ts';
-import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { normalizeText } from '../../search/normalize.ts';
-import { type NewTitle, upsertTitles } from '../titles/titles.repository.ts';
-import { FEW_FOLLOWED } from './activity.service.ts';
-import { setRole } from './moderation.service.ts';
+import { insertFans } from '../../test/fans.ts';
+import { buildUser, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { FEW_FOLLOWED } from '../modules/activity/activity.service.ts';
+import { setRole } from '../modules/moderation/index.ts';
+import { type NewTitle, upsertTitles } from '../modules/titles/titles.repository.ts';
+import { normalizeText } from '../search/normalize.ts';
 
 let ctx: TestContext;
 type Person = Awaited<ReturnType<typeof buildUser>>;

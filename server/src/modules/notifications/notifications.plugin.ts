@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '../../../../common/contracts/people.ts';
 import { EventHub } from './events.ts';
-import type { StoredNotification } from './notifications.service.ts';
+import type { StoredNotification } from './notifications.repository.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
 import { type NotifyInput, notify, presentNotifications, unreadCount } from './notifications.service.ts';
-import { peopleRoutes } from './people.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +19,8 @@ declare module 'fastify' {
   }
 }
 
-/** The people module: decorations other modules use (`app.notify`, `app.events`), then its routes. */
-export async function installPeople(app: FastifyInstance): Promise<void> {
+/** The notifications module: decorations other modules use (`app.notify`, `app.events`), then its routes. */
+export async function installNotifications(app: FastifyInstance): Promise<void> {
   const events = new EventHub(app.redis, app.log, `${app.config.REDIS_PREFIX}:people-events`);
   app.decorate('events', events);
   const announce = async (row: StoredNotification): Promise<Notification> => {
@@ -45,13 +45,14 @@ export async function installPeople(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', () => events.listen());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => events.close());
-  await app.register(peopleRoutes);
+  await app.register(notificationsRoutes);
 }
 
 /**
  * What people are told of what others did, as the other modules record it (outbox events): likes, replies, join
  * requests and approvals, levels reached. A failure throws, so the outbox retries; telling twice is harmless (the same
- * actor again changes nothing in an unread notification).
+ * actor again changes nothing in an unread notification). The subscribers keep the names they had when notifications
+ * were part of the people module (`people.*`): deliveries already marked under those names are not made again.
  */
 function subscribeNotifications(app: FastifyInstance, tell: (input: NotifyInput) => Promise<void>): void {
   app.outbox.subscribe('people.notifyReviewLike', 'review.liked', ({ data: e }) =>

@@ -9,7 +9,7 @@ import { insertFans } from '../../../test/fans.ts';
 import { TEST_DATABASE_URL } from '../../../test/helpers.ts';
 import { freePort, waitUntilOk } from '../../../test/process.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { openStream, type Stream } from './people.test-fixtures.ts';
+import { openStream, type Stream } from './events.test-fixtures.ts';
 
 // Two real server processes (`node server/src/main.ts`, as `npm start` runs it) on one database and one Redis:
 // an event made through one reaches a page connected to the other (spec: live notifications and messages).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { openStream } from './people.test-fixtures.ts';
+import { openStream } from './events.test-fixtures.ts';
 
 // Two server processes on one database and one Redis: an event made on one reaches a page connected to the other.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,84 +3,22 @@ import type { SetProfileRequest } from '../../../../common/contracts/auth.ts';
 import { type Profile, TOP_TITLES_MAX } from '../../../../common/contracts/people.ts';
 import type { TitleType } from '../../../../common/contracts/titles.ts';
 import type { Database } from '../../db/database.ts';
+import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
-import { reusedQuery } from '../../db/reused-query.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/http/errors.ts';
+import { isoOf } from '../../lib/time.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { normalizeText } from '../../search/normalize.ts';
 import { levelProgress } from '../levels/index.ts';
 import { findCardRows, presentCard as presentTitleCard } from '../titles/index.ts';
-import { profileExtras } from './people.extras.ts';
-import { CARD_COLUMNS, type CardRow, type Db, iso, presentCard, userNotFound } from './people.shared.ts';
-
-/** English names of the ISO 3166-1 alpha-2 codes (i18n-iso-countries), by name. */
-export function countryList(): { code: string; name: string }[] {
-  return Object.entries(countries.getNames('en', { select: 'official' }))
-    .map(([code, name]) => ({ code, name }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-}
-
-export function countryOf(code: string | null): { code: string; name: string } | null {
-  if (!code) return null;
-  const name = countries.getName(code, 'en', { select: 'official' });
-  return name ? { code, name } : null;
-}
-
-const parseIds = (json: string | null): string[] => {
-  if (!json) return [];
-  try {
-    const v = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
+import { profileExtras } from './extras.service.ts';
+import { userNotFound } from './profiles.errors.ts';
+import { countryOf, parseIds, presentCard } from './profiles.presenter.ts';
+import { blocksQuery, followsQuery, knownGenres, profileRowQuery, titleTypesOf, usernameTaken } from './profiles.repository.ts';
 
 /** What people search reads: the normalised display name and username, the username also as one word ("ana.lima" -> "ana lima analima"). */
 export const searchTextOf = (displayName: string, username: string | null) =>
   normalizeText(`${displayName} ${username ?? ''} ${username?.replace(/[._]/g, '') ?? ''}`);
-
-const PROFILE_COLUMNS = [
-  ...CARD_COLUMNS,
-  'users.bio',
-  'users.country',
-  'users.favouriteGenres',
-  'users.topMovies',
-  'users.topShows',
-  'users.followerCount',
-  'users.followingCount',
-  'users.createdAt',
-] as const;
-
-type ProfileRow = CardRow & {
-  bio: string | null;
-  country: string | null;
-  favouriteGenres: string | null;
-  topMovies: string | null;
-  topShows: string | null;
-  followerCount: number;
-  followingCount: number;
-  createdAt: Date | string;
-  suspendedAt: Date | string | null;
-};
-
-/**
- * The reads of every profile, compiled once (db/reused-query.ts): building them through the query layer on each
- * request cost more than the lookups themselves. `byKey`: by id or username (else the reader's own, by id).
- */
-const profileRowQuery = reusedQuery<boolean, { id: string; key: string }, ProfileRow>(['id', 'key'], (db: Db, byKey, p) => {
-  const q = db.selectFrom('users').select([...PROFILE_COLUMNS, 'users.suspendedAt']);
-  return byKey ? q.where((eb) => eb.or([eb('users.id', '=', p.id), eb('users.usernameKey', '=', p.key)])) : q.where('users.id', '=', p.id);
-});
-const followsQuery = reusedQuery<null, { from: string; to: string }, { followeeId: string }>(['from', 'to'], (db: Db, _shape, p) =>
-  db.selectFrom('follows').select('followeeId').where('followerId', '=', p.from).where('followeeId', '=', p.to),
-);
-const blocksQuery = reusedQuery<null, { a: string; b: string }, { blockerId: string }>(['a', 'b'], (db: Db, _shape, p) =>
-  db
-    .selectFrom('blocks')
-    .select(['blockerId'])
-    .where((eb) => eb.or([eb.and([eb('blockerId', '=', p.a), eb('blockedId', '=', p.b)]), eb.and([eb('blockerId', '=', p.b), eb('blockedId', '=', p.a)])])),
-);
 
 /**
  * A profile by `me`, a person's id or their username (any case). A suspended account, or one that blocked the
@@ -130,15 +68,14 @@ export async function getProfile(database: Database, reader: SessionUser | null,
     profileComplete:
       row.username !== null && row.country !== null && genres.length > 0 && movies.length === TOP_TITLES_MAX && shows.length === TOP_TITLES_MAX,
     level,
-    joinedAt: iso(row.createdAt),
+    joinedAt: isoOf(row.createdAt),
   };
 }
 
 /** Title ids must exist and be of the list's type: 400 naming the field and the place. */
 async function checkTitles(db: Db, ids: string[], type: TitleType, field: string): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.selectFrom('titles').select(['id', 'titleType']).where('id', 'in', ids).execute();
-  const types = new Map(rows.map((r) => [r.id, r.titleType]));
+  const types = await titleTypesOf(db, ids);
   ids.forEach((id, i) => {
     const t = types.get(id);
     if (!t) throw badRequest(`${field}.${i}: there is no title ${id}.`, 'validation_error');
@@ -154,8 +91,7 @@ export async function profileColumns(db: Db, userId: string, input: SetProfileRe
   const out: Record<string, string | null> = {};
   if (input.username !== undefined) {
     const key = input.username.toLowerCase();
-    const taken = await db.selectFrom('users').select('id').where('usernameKey', '=', key).where('id', '!=', userId).executeTakeFirst();
-    if (taken) throw new AppError(409, 'username_taken', 'username: that username is taken.');
+    if (await usernameTaken(db, userId, key)) throw new AppError(409, 'username_taken', 'username: that username is taken.');
     out.username = input.username;
     out.usernameKey = key;
   }
@@ -166,7 +102,7 @@ export async function profileColumns(db: Db, userId: string, input: SetProfileRe
   if (input.favouriteGenres !== undefined) {
     const genres = input.favouriteGenres;
     if (genres.length) {
-      const known = new Set((await db.selectFrom('titleGenres').select('genre').distinct().where('genre', 'in', genres).execute()).map((g) => g.genre));
+      const known = await knownGenres(db, genres);
       genres.forEach((g, i) => {
         if (!known.has(g)) throw badRequest(`favouriteGenres.${i}: ${g} is not a genre of the catalogue.`, 'validation_error');
       });
@@ -189,4 +125,3 @@ export function usernameRace(err: unknown): never {
   if (isUniqueViolation(err, 'username_key')) throw new AppError(409, 'username_taken', 'username: that username is taken.');
   throw err;
 }
-

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { openStream } from './people.test-fixtures.ts';
+import { openStream } from './events.test-fixtures.ts';
 
 // The request and idle-connection timeouts apply to ordinary requests, not to an open event stream.
 let ctx: TestContext;

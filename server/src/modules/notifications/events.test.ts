@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { setRole } from './moderation.service.ts';
-import { openStream } from './people.test-fixtures.ts';
+import { setRole } from '../moderation/index.ts';
+import { openStream } from './events.test-fixtures.ts';
 
 // One process without Redis: events reach the streams this process holds.
 let ctx: TestContext;

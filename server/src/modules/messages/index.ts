@@ -1,0 +1,2 @@
+/** Messages' face: its routes. */
+export { messagesRoutes } from './messages.routes.ts';

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../../common/contracts/envelope.ts';
+import { ConversationsSchema, MessageSchema, MessagesPageSchema, MessagesQuerySchema, SendMessageRequestSchema } from '../../../../common/contracts/people.ts';
+import { text } from '../../../../common/contracts/text.ts';
+import { personal } from '../../lib/http/personal.ts';
+import { LIMITS, limited } from '../../lib/http/rate-limits.ts';
+import * as messages from './messages.service.ts';
+
+const ConversationParams = z.object({ conversationId: text().trim().min(1, 'must be a conversation id').max(64, 'must be a conversation id') });
+
+/** Conversations between two people. */
+export async function messagesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const ctx: messages.MessagesContext = { database: app.database, events: app.events };
+
+  r.get(
+    '/api/messages/conversations',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "The reader's conversations",
+        description:
+          'Signed in. Latest message first (100 at most), each with the other person, the last message, its unread count, and `canWrite` (false once either blocked the other: the conversation is closed); `unreadCount` sums them.',
+        response: { 200: envelope(ConversationsSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await messages.conversations(db, req.requireUser()) };
+    },
+  );
+  r.get(
+    '/api/messages/:conversationId',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "A conversation's messages",
+        description:
+          'Signed in, one of its two people (else 404 `conversation_not_found`). Newest first, 30 a page; `?before=<message id>` (the `nextBefore` of the page before) reads older ones. Reading the newest page marks the conversation read.',
+        params: ConversationParams,
+        querystring: MessagesQuerySchema,
+        response: { 200: envelope(MessagesPageSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await messages.conversationMessages(db, req.requireUser(), req.params.conversationId, req.query.before) };
+    },
+  );
+  r.post(
+    '/api/messages',
+    {
+      bodyLimit: 16 * 1024,
+      config: limited('message'),
+      schema: {
+        tags: ['messages'],
+        summary: 'Write to someone',
+        description:
+          '`{ toId, text }` (1 to 2,000 characters). Allowed when the recipient follows the sender or has written to them; otherwise 403 `not_allowed`; never when either blocked the other (403 `blocked`). Oneself 400; unknown or suspended recipient 404 `user_not_found`. ' +
+          `Both people's open pages get it live. Rate-limited: ${LIMITS.message.max} a minute per person, then 429.`,
+        body: SendMessageRequestSchema,
+        response: { 201: envelope(MessageSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await messages.sendMessage(ctx, req.requireUser(), req.body.toId, req.body.text) }),
+  );
+
+}

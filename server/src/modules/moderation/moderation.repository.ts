@@ -1,0 +1,87 @@
+import type { ReportTargetType } from '../../../../common/contracts/people.ts';
+import type { Db } from '../../db/db.ts';
+
+export async function roleOf(db: Db, userId: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
+}
+
+export async function setRole(db: Db, email: string, role: 'member' | 'moderator'): Promise<boolean> {
+  const row = await db.updateTable('users').set({ role }).where('email', '=', email.trim().toLowerCase()).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whose a report's target is (the person, the author, the list's owner, the sender); undefined when there is none. */
+export async function reportTargetOwner(db: Db, type: ReportTargetType, id: string): Promise<{ ownerId: string | null } | undefined> {
+  switch (type) {
+    case 'person':
+      return (await db.selectFrom('users').select('id as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
+    case 'review':
+      return (await db.selectFrom('ratings').select('userId as ownerId').where('id', '=', id).where('review', 'is not', null).executeTakeFirst()) ?? undefined;
+    case 'list':
+      return (await db.selectFrom('lists').select('ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
+    case 'message':
+      return (await db.selectFrom('messages').select('senderId as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
+    case 'discussion':
+      return (await db.selectFrom('discussions').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
+    case 'comment':
+      return (await db.selectFrom('comments').select('authorId as ownerId').where('id', '=', id).executeTakeFirst()) ?? undefined;
+  }
+}
+
+export async function insertReport(db: Db, r: { id: string; reporterId: string; targetType: ReportTargetType; targetId: string; reason: string }): Promise<void> {
+  await db
+    .insertInto('reports')
+    .values({ ...r, status: 'open', resolvedBy: null, resolution: null, createdAt: new Date().toISOString(), resolvedAt: null })
+    .execute();
+}
+
+/** A page of reports of one status, newest first; one more than `limit` tells a next page. */
+export function reportRows(db: Db, status: 'open' | 'resolved', after: { at: string; id: string } | null, limit: number) {
+  return db
+    .selectFrom('reports')
+    .selectAll()
+    .where('status', '=', status)
+    .$if(after !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('createdAt', '<', after?.at ?? ''), eb.and([eb('createdAt', '=', after?.at ?? ''), eb('id', '<', after?.id ?? '')])])),
+    )
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}
+
+/** Closes a report: whether there was one. */
+export async function closeReport(db: Db, id: string, resolvedBy: string, resolution: string | null): Promise<boolean> {
+  const row = await db
+    .updateTable('reports')
+    .set({ status: 'resolved', resolvedBy, resolution, resolvedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertHidden(db: Db, targetType: string, targetId: string, hiddenBy: string): Promise<void> {
+  await db
+    .insertInto('hiddenContent')
+    .values({ targetType, targetId, hiddenBy, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['targetType', 'targetId']).doNothing())
+    .execute();
+}
+
+export async function deleteHidden(db: Db, targetType: string, targetId: string): Promise<void> {
+  await db.deleteFrom('hiddenContent').where('targetType', '=', targetType).where('targetId', '=', targetId).execute();
+}
+
+/** Marks an account suspended (or not), ending its sessions when suspended, in the caller's transaction: whether it exists. */
+export async function setSuspended(trx: Db, userId: string, suspended: boolean): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({ suspendedAt: suspended ? new Date().toISOString() : null })
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  if (suspended) await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
+  return true;
+}

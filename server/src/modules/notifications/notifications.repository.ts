@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationKind } from '../../../../common/contracts/people.ts';
+import type { Db } from '../../db/db.ts';
+
+export interface StoredNotification {
+  id: string;
+  userId: string;
+  kind: string;
+  targetType: string;
+  targetId: string;
+  actorId: string | null;
+  actorCount: number;
+  readAt: Date | string | null;
+  createdAt: Date | string;
+}
+
+/** Whether either blocked the other, or the person told muted the actor. */
+export async function barrierBetween(db: Db, userId: string, actorId: string): Promise<boolean> {
+  const barrier = await db
+    .selectFrom('blocks')
+    .select('blockerId')
+    .where((eb) =>
+      eb.or([eb.and([eb('blockerId', '=', userId), eb('blockedId', '=', actorId)]), eb.and([eb('blockerId', '=', actorId), eb('blockedId', '=', userId)])]),
+    )
+    .unionAll(db.selectFrom('mutes').select('userId as blockerId').where('userId', '=', userId).where('targetType', '=', 'user').where('targetId', '=', actorId))
+    .executeTakeFirst();
+  return barrier !== undefined;
+}
+
+type Target = { userId: string; kind: NotificationKind; targetType: string; targetId: string };
+
+/** The person's unread notification of this kind and target, if any. */
+export function findOpen(db: Db, t: Target) {
+  return db
+    .selectFrom('notifications')
+    .select('id')
+    .where('userId', '=', t.userId)
+    .where('kind', '=', t.kind)
+    .where('targetType', '=', t.targetType)
+    .where('targetId', '=', t.targetId)
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes an unread notification with its first actor; undefined when one of the kind and target is already unread
+ * (the unique index over unread notifications: of two made at once, one is kept).
+ */
+export async function insertOpen(db: Db, t: Target, actorId: string | null, now: string): Promise<StoredNotification | undefined> {
+  const id = randomUUID();
+  const row = await db
+    .insertInto('notifications')
+    .values({ id, userId: t.userId, kind: t.kind, targetType: t.targetType, targetId: t.targetId, actorId, actorCount: 1, readAt: null, createdAt: now })
+    .onConflict((oc) => oc.columns(['userId', 'kind', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row && actorId !== null) await db.insertInto('notificationActors').values({ notificationId: id, actorId, createdAt: now }).execute();
+  return row;
+}
+
+/** Adds an actor to an unread notification (moving it to the top); undefined when they were already in it. */
+export async function addActor(db: Db, notificationId: string, actorId: string, now: string): Promise<StoredNotification | undefined> {
+  const added = await db
+    .insertInto('notificationActors')
+    .values({ notificationId, actorId, createdAt: now })
+    .onConflict((oc) => oc.columns(['notificationId', 'actorId']).doNothing())
+    .returning('actorId')
+    .executeTakeFirst();
+  if (!added) return undefined;
+  return db
+    .updateTable('notifications')
+    .set((eb) => ({ actorId, actorCount: eb('actorCount', '+', 1), createdAt: now }))
+    .where('id', '=', notificationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of a person's notifications, newest first, after a keyset position; one more than `limit` tells a next page. */
+export function notificationRows(db: Db, userId: string, after: { at: string; id: string } | null, limit: number): Promise<StoredNotification[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('userId', '=', userId)
+    .$if(after !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('createdAt', '<', after?.at ?? ''), eb.and([eb('createdAt', '=', after?.at ?? ''), eb('id', '<', after?.id ?? '')])])),
+    )
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}
+
+/** Marks some (or, without ids, all) of a person's unread notifications read. */
+export async function markRead(db: Db, userId: string, ids: string[] | undefined): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ readAt: new Date().toISOString() })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
+    .execute();
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '../../../../common/contracts/envelope.ts';
+import { CursorQuerySchema, MarkReadRequestSchema, NotificationsPageSchema, UnreadCountSchema } from '../../../../common/contracts/people.ts';
+import { personal } from '../../lib/http/personal.ts';
+import * as notifications from './notifications.service.ts';
+
+const SMALL = 8 * 1024;
+
+/** The reader's notifications and the live event stream. */
+export async function notificationsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+
+  r.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The reader's notifications",
+        description:
+          'Signed in. Newest first, keyset pages (`cursor`, `limit` 1 to 50, 20 by default), with `unreadCount`. A burst groups while unread: `actor` is the latest person, `othersCount` the rest, `text` reads \'Ana and 12 others liked your review\'. Kinds: follow, review_like, discussion_like, comment_like, discussion_reply, comment_reply, join_request, request_approved, level_reached.',
+        querystring: CursorQuerySchema,
+        response: { 200: envelope(NotificationsPageSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await notifications.listNotifications(db, req.requireUser().id, req.query) };
+    },
+  );
+  r.get(
+    '/api/notifications/unread-count',
+    { schema: { tags: ['notifications'], summary: 'How many notifications are unread (the bell)', description: 'Signed in.', response: { 200: envelope(UnreadCountSchema) } } },
+    async (req, reply) => {
+      personal(reply);
+      return { data: { unreadCount: await notifications.unreadCount(db.db, req.requireUser().id) } };
+    },
+  );
+  r.post(
+    '/api/notifications/read',
+    {
+      bodyLimit: SMALL,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark notifications read',
+        description: 'Signed in. `{ ids }` marks those (others\' ids are ignored); without `ids` (or without a body) marks all. Answers the unread count left.',
+        body: MarkReadRequestSchema,
+        response: { 200: envelope(UnreadCountSchema) },
+      },
+    },
+    async (req) => ({ data: { unreadCount: await notifications.markRead(db, req.requireUser().id, req.body?.ids) } }),
+  );
+  r.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Live events (server-sent events)',
+        description:
+          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }`; `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow); `event: conversation` with `{ with, canWrite }` when a block between the two opens or closes their conversation; `event: signed-out` (then the stream ends) when the account is suspended. Each as it happens; a comment line every 20 s keeps the stream open. ' +
+          'With REDIS_URL set, events made on one server process reach streams held by another (Redis pub/sub). Events are hints: the notifications and messages routes remain the record.',
+      },
+    },
+    (req, reply) => {
+      const actor = req.requireUser();
+      reply.hijack();
+      const raw = reply.raw;
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string;
+      raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'private, no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(': connected\nretry: 3000\n\n');
+      const detach = app.events.attach(
+        actor.id,
+        (event, json) => {
+          raw.write(`event: ${event}\ndata: ${json}\n\n`);
+          if (event === 'signed-out') raw.end();
+        },
+        () => raw.end(),
+      );
+      const timer = setInterval(() => raw.write(': keep-alive\n\n'), app.events.keepAliveMs);
+      timer.unref();
+      // The idle-connection timeout (REQUEST_TIMEOUT_MS) is for ordinary requests: a stream may stay quiet longer.
+      req.raw.socket.setTimeout(0);
+      raw.on('close', () => {
+        clearInterval(timer);
+        detach();
+      });
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import type { Db } from '../../db/db.ts';
+import { CARD_COLUMNS } from '../profiles/index.ts';
+
+/** The follower count of `toId` and the following count of `fromId`, as stored. */
+export async function counts(db: Db, fromId: string, toId: string) {
+  const rows = await db.selectFrom('users').select(['id', 'followerCount', 'followingCount']).where('id', 'in', [fromId, toId]).execute();
+  const to = rows.find((r) => r.id === toId);
+  const from = rows.find((r) => r.id === fromId);
+  return { followerCount: Number(to?.followerCount ?? 0), followingCount: Number(from?.followingCount ?? 0) };
+}
+
+/** Moves both counters of a follow by `by` (1 or -1), in the caller's transaction. */
+async function moveCounters(trx: Db, fromId: string, toId: string, by: 1 | -1): Promise<void> {
+  const op = by === 1 ? '+' : '-';
+  await trx.updateTable('users').set((eb) => ({ followerCount: eb('followerCount', op, 1) })).where('id', '=', toId).execute();
+  await trx.updateTable('users').set((eb) => ({ followingCount: eb('followingCount', op, 1) })).where('id', '=', fromId).execute();
+}
+
+/** Writes a follow row if absent and then raises both counters, in the caller's transaction: whether it was new. */
+export async function addFollow(trx: Db, fromId: string, toId: string): Promise<boolean> {
+  const added = await trx
+    .insertInto('follows')
+    .values({ followerId: fromId, followeeId: toId, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
+    .returning('followerId')
+    .executeTakeFirst();
+  if (!added) return false;
+  await moveCounters(trx, fromId, toId, 1);
+  return true;
+}
+
+/** Removes a follow row and lowers both counters in the caller's transaction: whether there was one. */
+export async function removeFollow(trx: Db, fromId: string, toId: string): Promise<boolean> {
+  const gone = await trx.deleteFrom('follows').where('followerId', '=', fromId).where('followeeId', '=', toId).returning('followerId').executeTakeFirst();
+  if (!gone) return false;
+  await moveCounters(trx, fromId, toId, -1);
+  return true;
+}
+
+/** A page of a person's followers or followees (live accounts), newest follow first; one more than `limit` tells a next page. */
+export function followRows(db: Db, userId: string, which: 'followers' | 'following', after: { at: string; id: string } | null, limit: number) {
+  const [self, other] = which === 'followers' ? (['followeeId', 'followerId'] as const) : (['followerId', 'followeeId'] as const);
+  return db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', `follows.${other}`)
+    .select([...CARD_COLUMNS, 'follows.createdAt as followedAt'])
+    .where(`follows.${self}`, '=', userId)
+    .where('users.suspendedAt', 'is', null)
+    .$if(after !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('follows.createdAt', '<', after?.at ?? ''),
+          eb.and([eb('follows.createdAt', '=', after?.at ?? ''), eb(`follows.${other}`, '<', after?.id ?? '')]),
+        ]),
+      ),
+    )
+    .orderBy('follows.createdAt', 'desc')
+    .orderBy(`follows.${other}`, 'desc')
+    .limit(limit + 1)
+    .execute();
+}
+
+export async function insertBlock(trx: Db, blockerId: string, blockedId: string): Promise<void> {
+  await trx
+    .insertInto('blocks')
+    .values({ blockerId, blockedId, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['blockerId', 'blockedId']).doNothing())
+    .execute();
+}
+
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).execute();
+}
+
+/** The people someone blocked, newest first (up to 500). */
+export function blockedRows(db: Db, blockerId: string) {
+  return db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blockedId')
+    .select(CARD_COLUMNS)
+    .where('blocks.blockerId', '=', blockerId)
+    .orderBy('blocks.createdAt', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export async function insertMute(db: Db, userId: string, targetType: 'user' | 'community', targetId: string): Promise<void> {
+  await db
+    .insertInto('mutes')
+    .values({ userId, targetType, targetId, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['userId', 'targetType', 'targetId']).doNothing())
+    .execute();
+}
+
+export async function deleteMute(db: Db, userId: string, targetType: 'user' | 'community', targetId: string): Promise<void> {
+  await db.deleteFrom('mutes').where('userId', '=', userId).where('targetType', '=', targetType).where('targetId', '=', targetId).execute();
+}
+
+/** What someone muted, newest first (up to 500). */
+export function muteRows(db: Db, userId: string) {
+  return db.selectFrom('mutes').select(['targetType', 'targetId', 'createdAt']).where('userId', '=', userId).orderBy('createdAt', 'desc').limit(500).execute();
+}

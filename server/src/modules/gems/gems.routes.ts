@@ -57,7 +57,6 @@ export async function gemsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const data = await service.buyBadge(app.database, actor, actor.id, req.params.badgeId);
-      app.premiumProfiles.forget(actor.id);
       return { data };
     },
   );
@@ -76,7 +75,6 @@ export async function gemsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const data = await service.equipBadge(app.database, actor, actor.id, req.params.badgeId);
-      app.premiumProfiles.forget(actor.id);
       return { data };
     },
   );
@@ -89,7 +87,6 @@ export async function gemsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const data = await service.unequipBadge(app.database, actor, actor.id);
-      app.premiumProfiles.forget(actor.id);
       return { data };
     },
   );

@@ -308,6 +308,10 @@ export const CommentAbilitiesSchema = z.object({
   report: z.boolean(),
 });
 
+/** Why a comment the reader may not see is shown collapsed (see `collapsed`). */
+export const CommentCollapsedSchema = z.enum(['blocked', 'unavailable', 'removed']);
+export type CommentCollapsed = z.infer<typeof CommentCollapsedSchema>;
+
 const CommentBase = z.object({
   commentId: z.string(),
   discussionId: z.string(),
@@ -321,10 +325,12 @@ const CommentBase = z.object({
   /** A deleted comment that has replies keeps its place: show 'deleted' (no author, no text). */
   deleted: z.boolean(),
   /**
-   * By someone the reader blocked or who blocked the reader: it keeps its place with its replies, collapsed ("Comment
-   * from someone you blocked"), without text or author, and takes no reply, like or report.
+   * null, or why the reader may not see it: it then keeps its place with its replies, collapsed, without text or
+   * author, and takes no reply, like or report. `blocked`: the reader blocked its author ("Comment from someone you
+   * blocked"); `unavailable`: its author blocked the reader, or the author's account is suspended ("This comment isn't
+   * available": a block is never revealed); `removed`: a moderator hid it ("Comment removed by a moderator").
    */
-  blocked: z.boolean(),
+  collapsed: CommentCollapsedSchema.nullable(),
   spoiler: z.boolean(),
   author: PersonSchema.nullable(),
   likeCount: z.number().int(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../test/fans.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { writeWithEvents } from './events/index.ts';
 import { communitiesApi, type Headers } from './modules/communities/communities.test-fixtures.ts';
 import { listsApi, seedListTitles } from './modules/lists/lists.test-fixtures.ts';
 import { setRole } from './modules/moderation/index.ts';
@@ -39,6 +40,21 @@ afterAll(async () => {
 const hide = (targetType: string, targetId: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/moderation/hidden', headers: mod.headers, payload: { targetType, targetId } });
 const block = (who: Fan, whom: Fan) => ctx.app.inject({ method: 'POST', url: `/api/user/blocks/${whom.user.id}`, headers: who.headers });
+
+/**
+ * A moderator suspends (or restores) an account, as the suspension service does it: the account changes and
+ * `person.suspended` / `person.restored` is recorded, which the modules' shared caches follow.
+ */
+async function suspend(who: Fan, on: boolean): Promise<void> {
+  const res = await ctx.app.inject({ method: on ? 'POST' : 'DELETE', url: `/api/moderation/suspensions/${who.user.id}`, headers: mod.headers });
+  expect(res.statusCode).toBe(200);
+  await writeWithEvents(ctx.database, (_trx, emit) => emit(on ? 'person.suspended' : 'person.restored', { userId: who.user.id }));
+}
+
+type Shown = { commentId: string; collapsed: string | null; text: string; author: unknown; replies: Shown[] };
+const threadOf = async (community: string, d: string, headers?: Headers) =>
+  (await api.call('GET', `/api/communities/${community}/discussions/${d}/comments`, headers)).json().data as { results: Shown[]; commentCount: number };
+const shownCount = (results: Shown[]) => results.length + results.reduce((n, c) => n + c.replies.length, 0);
 
 async function rate(headers: Headers, titleId: string, review: string): Promise<string> {
   const res = await api.call('POST', '/api/ratings-and-reviews/create', headers, { titleId, rating: 8, review });
@@ -148,14 +164,14 @@ describe('blocks, either way', () => {
     const page = (await api.call('GET', `/api/communities/${community}/discussions/${d}/comments`, blocker.headers)).json().data;
     expect(page.commentCount).toBe(4);
     const collapsed = page.results.find((c: { commentId: string }) => c.commentId === theirs);
-    expect(collapsed).toMatchObject({ blocked: true, text: '', author: null });
+    expect(collapsed).toMatchObject({ collapsed: 'blocked', text: '', author: null });
     expect(collapsed.replies.map((r: { commentId: string }) => r.commentId)).toContain(reply);
     expect(collapsed.replies).toHaveLength(2);
     const shown = page.results.length + page.results.reduce((n: number, c: { replies: unknown[] }) => n + c.replies.length, 0);
     expect(shown).toBe(page.commentCount);
     // Others see it as it is.
     const plain = (await api.call('GET', `/api/communities/${community}/discussions/${d}/comments`, cal.headers)).json().data;
-    expect(plain.results.find((c: { commentId: string }) => c.commentId === theirs)).toMatchObject({ blocked: false, text: 'From the blocked one.' });
+    expect(plain.results.find((c: { commentId: string }) => c.commentId === theirs)).toMatchObject({ collapsed: null, text: 'From the blocked one.' });
   });
 });
 
@@ -176,5 +192,124 @@ describe('reports', () => {
     // Someone inside may (the community's admin here); its author may not report their own discussion.
     expect((await api.call('POST', '/api/reports', admin.headers, { targetType: 'discussion', targetId: d, reason: 'Spam.' })).statusCode).toBe(201);
     expect((await api.call('POST', '/api/reports', ana.headers, { targetType: 'discussion', targetId: d, reason: 'Spam.' })).statusCode).toBe(403);
+  });
+});
+
+describe('comments the reader may not see', () => {
+  it('stay in their thread collapsed with their replies, saying why only as far as the reader may know', async () => {
+    const [author, reader, blockedByReader, blocksReader, hiddenOne] = await insertFans(ctx, 5, 'Reason');
+    const community = await api.createOk({ name: 'Reason Talk', isPublic: true }, admin.headers);
+    for (const p of [author, reader, blockedByReader, blocksReader, hiddenOne]) await api.join(community, p.user.id, p.headers);
+    const d = await api.discussionOk(community, { title: 'Reasons', body: 'Text.' }, author.headers);
+    const mine = await api.commentOk(community, d, { text: 'Blocked by the reader.' }, blockedByReader.headers);
+    const theirs = await api.commentOk(community, d, { text: 'Blocks the reader.' }, blocksReader.headers);
+    const removed = await api.commentOk(community, d, { text: 'Soon removed.' }, hiddenOne.headers);
+    const removedLeaf = await api.commentOk(community, d, { text: 'Removed, no replies.' }, hiddenOne.headers);
+    for (const parentId of [mine, theirs, removed]) await api.commentOk(community, d, { text: 'A reply.', parentId }, author.headers);
+    expect((await block(reader, blockedByReader)).statusCode).toBe(200);
+    expect((await block(blocksReader, reader)).statusCode).toBe(200);
+    expect((await hide('comment', removed)).statusCode).toBe(200);
+    expect((await hide('comment', removedLeaf)).statusCode).toBe(200);
+
+    const page = await threadOf(community, d, reader.headers);
+    const find = (id: string) => page.results.find((c) => c.commentId === id);
+    expect(find(mine)).toMatchObject({ collapsed: 'blocked', text: '', author: null });
+    // Being blocked is not revealed: the same as any comment that is not available.
+    expect(find(theirs)).toMatchObject({ collapsed: 'unavailable', text: '', author: null });
+    expect(find(removed)).toMatchObject({ collapsed: 'removed', text: '', author: null });
+    expect(find(removedLeaf)).toMatchObject({ collapsed: 'removed', text: '', author: null });
+    for (const id of [mine, theirs, removed]) expect(find(id)?.replies).toHaveLength(1);
+    expect(page.commentCount).toBe(7);
+    expect(shownCount(page.results)).toBe(page.commentCount);
+    // Anonymous readers see the removed ones collapsed too; the author of a removed comment still reads their own.
+    const anonymous = await threadOf(community, d);
+    expect(anonymous.results.find((c) => c.commentId === removed)).toMatchObject({ collapsed: 'removed', text: '' });
+    expect(anonymous.results.find((c) => c.commentId === mine)).toMatchObject({ collapsed: null, text: 'Blocked by the reader.' });
+    expect((await threadOf(community, d, hiddenOne.headers)).results.find((c) => c.commentId === removed)).toMatchObject({ collapsed: null, text: 'Soon removed.' });
+  });
+});
+
+describe('a suspended person’s content', () => {
+  it('leaves comment threads (collapsed, replies kept), listings and the home section, and comes back when restored', async () => {
+    const [author, gone, reader] = await insertFans(ctx, 3, 'Suspended Talk');
+    const community = await api.createOk({ name: 'Suspension Talk', isPublic: true }, admin.headers);
+    for (const p of [author, gone, reader]) await api.join(community, p.user.id, p.headers);
+    const theirs = await api.discussionOk(community, { title: 'By the suspended one', body: 'Text.' }, gone.headers);
+    const d = await api.discussionOk(community, { title: 'A thread with them', body: 'Text.' }, author.headers);
+    const comment = await api.commentOk(community, d, { text: 'From the suspended one.' }, gone.headers);
+    await api.commentOk(community, d, { text: 'A reply to them.', parentId: comment }, author.headers);
+    await api.commentOk(community, d, { text: 'Plain comment.' }, author.headers);
+    const top = async () => ((await api.call('GET', '/api/home/top-discussions')).json().data as { discussionId: string }[]).map((x) => x.discussionId);
+    const listed = async (headers?: Headers) =>
+      ((await api.call('GET', `/api/communities/${community}/discussions`, headers)).json().data.results as { discussionId: string }[]).map((x) => x.discussionId);
+    expect(await top()).toContain(theirs);
+
+    await suspend(gone, true);
+    for (const headers of [reader.headers, undefined]) {
+      const page = await threadOf(community, d, headers);
+      const collapsed = page.results.find((c) => c.commentId === comment);
+      expect(collapsed).toMatchObject({ collapsed: 'unavailable', text: '', author: null });
+      expect(collapsed?.replies).toHaveLength(1);
+      expect(shownCount(page.results)).toBe(page.commentCount);
+      expect(await listed(headers)).not.toContain(theirs);
+      expect((await api.call('GET', `/api/discussions/${theirs}`, headers)).statusCode).toBe(404);
+    }
+    expect(await top()).not.toContain(theirs);
+
+    await suspend(gone, false);
+    expect((await threadOf(community, d, reader.headers)).results.find((c) => c.commentId === comment)).toMatchObject({ collapsed: null, text: 'From the suspended one.' });
+    expect(await listed(reader.headers)).toContain(theirs);
+    expect(await top()).toContain(theirs);
+  });
+
+  it('leaves a title’s reviews, their total and the review by id, and comes back when restored', async () => {
+    await upsertTitles(
+      ctx.database.db,
+      [{ id: 'tt9300003', titleType: 'movie', primaryTitle: 'Suspense Film', startYear: 1999, releaseDate: '1999-03-31', genres: ['Drama'], popularity: 1 }],
+      (p, o) => normalizeText(`${p} ${o ?? ''}`),
+    );
+    const [one, gone, reader] = await insertFans(ctx, 3, 'Suspended Critic');
+    await rate(one.headers, 'tt9300003', 'Stays.');
+    const theirs = await rate(gone.headers, 'tt9300003', 'Leaves.');
+    const page = async (headers?: Headers) => (await api.call('POST', '/api/ratings-and-reviews/tt9300003/all', headers, {})).json().data;
+    const ids = (p: { results: { id: string }[] }) => p.results.map((r) => r.id);
+    expect((await page()).total).toBe(2);
+
+    await suspend(gone, true);
+    for (const headers of [reader.headers, undefined]) {
+      const p = await page(headers);
+      expect(ids(p)).not.toContain(theirs);
+      expect(p.results).toHaveLength(1);
+      expect(p.total).toBe(1);
+      expect((await api.call('GET', `/api/ratings-and-reviews/${theirs}`, headers)).statusCode).toBe(404);
+    }
+
+    await suspend(gone, false);
+    const back = await page(reader.headers);
+    expect(ids(back)).toContain(theirs);
+    expect(back.total).toBe(2);
+    expect((await api.call('GET', `/api/ratings-and-reviews/${theirs}`, reader.headers)).statusCode).toBe(200);
+  });
+
+  it('leaves trending lists, list listings and the list page, and comes back when restored', async () => {
+    const [gone, reader] = await insertFans(ctx, 2, 'Suspended Lister');
+    const lists = listsApi(ctx);
+    const theirs = await lists.make(gone.headers, { name: 'Soon suspended' });
+    const trending = async () => ((await api.call('GET', '/api/home/trending-lists')).json().data as { listId: string }[]).map((l) => l.listId);
+    const owned = async (headers?: Headers) => (await lists.mine(`?userId=${gone.user.id}`, headers)).json().data;
+    expect(await trending()).toContain(theirs);
+    expect((await owned(reader.headers)).total).toBe(1);
+
+    await suspend(gone, true);
+    expect(await trending()).not.toContain(theirs);
+    const page = await owned(reader.headers);
+    expect(page.results).toEqual([]);
+    expect(page.total).toBe(0);
+    for (const headers of [reader.headers, undefined]) expect((await api.call('GET', `/api/lists/${theirs}/get`, headers)).statusCode).toBe(404);
+
+    await suspend(gone, false);
+    expect(await trending()).toContain(theirs);
+    expect((await owned(reader.headers)).total).toBe(1);
+    expect((await api.call('GET', `/api/lists/${theirs}/get`, reader.headers)).statusCode).toBe(200);
   });
 });

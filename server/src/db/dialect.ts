@@ -4,6 +4,8 @@
  * `onConflict`, and ask `isUniqueViolation(err)` about a failed insert. They never read `database.dialect` or a
  * driver's error code (a unit test holds them to it: dialect.unit.test.ts).
  */
+
+import type SQLite from 'better-sqlite3';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -13,7 +15,27 @@ import {
   type SelectQueryNode,
   SqliteQueryCompiler,
 } from 'kysely';
+import type pg from 'pg';
 import type { Database } from './database.ts';
+
+/** Which database is in use, as a label (the readiness answer names it). */
+export function databaseKind(database: Database): 'sqlite' | 'postgres' {
+  return database.dialect;
+}
+
+/**
+ * The implementation for the database in use, of a port written twice on the raw drivers: the few paths where each
+ * engine's own set-based SQL is what makes them fast (the catalogue's bulk import). The module writes both and
+ * never asks which one runs; the choice, and the raw handles, are given here.
+ */
+export function forEngine<T>(database: Database, impl: { sqlite: (sqlite: SQLite.Database) => T; postgres: (pool: pg.Pool) => T }): T {
+  if (database.dialect === 'sqlite') {
+    if (!database.sqlite) throw new Error('SQLite handle missing');
+    return impl.sqlite(database.sqlite);
+  }
+  if (!database.pool) throw new Error('PostgreSQL pool missing');
+  return impl.postgres(database.pool);
+}
 
 /** The database as better-auth's Kysely adapter takes it: snake_case names as they are, and which SQL it speaks. */
 export function betterAuthDatabase(database: Database): { db: Kysely<unknown>; type: 'sqlite' | 'postgres' } {

@@ -38,6 +38,16 @@ export interface DomainEvents {
   'level.reached': { userId: string; level: string };
   /** A person changed their profile (name, picture, bio, genres, top titles). */
   'profile.updated': { userId: string };
+  /** A moderator suspended an account: its content leaves what others read (shared caches holding it are dropped). */
+  'person.suspended': { userId: string };
+  /** A moderator lifted a suspension: the account's content is back in what others read. */
+  'person.restored': { userId: string };
+  /** A person bought a badge (its gems debited in the same transaction), or put one on or took it off. */
+  'badge.changed': { userId: string };
+  /** A person created a list (public or private). */
+  'list.created': { listId: string; ownerId: string; visibility: 'public' | 'private' };
+  /** A checkout was paid: a gem bundle's gems (`gems`, 0 for a subscription) or premium were credited in the same transaction. */
+  'purchase.completed': { purchaseId: string; userId: string; productId: string; kind: 'gems' | 'subscription'; gems: number };
 }
 
 export type EventType = keyof DomainEvents;

@@ -106,12 +106,14 @@ describe('communities tell people', () => {
     const forBen = await comments(club, d, ben.headers);
     expect(forBen.map((c) => c.text)).toEqual(expect.not.arrayContaining(['Eve here', 'Back again']));
     expect(forBen.map((c) => c.commentId)).toContain(bensComment);
-    expect(forBen.find((c) => c.commentId === evesComment)).toMatchObject({ blocked: true, text: '', author: null });
+    expect(forBen.find((c) => c.commentId === evesComment)).toMatchObject({ collapsed: 'blocked', text: '', author: null });
     const forDee = await comments(club, d, dee.headers);
     expect(forDee.map((c) => c.commentId)).toContain(evesComment);
-    // A moderator hides Ben's comment: nobody sees it.
+    // A moderator hides Ben's comment: nobody else reads it; it keeps its place as removed by a moderator.
     expect((await api.call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'comment', targetId: bensComment })).statusCode).toBe(200);
-    for (const headers of [dee.headers, eve.headers, undefined]) expect((await comments(club, d, headers)).map((c) => c.commentId)).not.toContain(bensComment);
+    for (const headers of [dee.headers, eve.headers, undefined]) {
+      expect((await comments(club, d, headers)).find((c) => c.commentId === bensComment)).toMatchObject({ collapsed: 'removed', text: '', author: null });
+    }
   });
 
   it('leaves hidden reviews and reviews of people who blocked the reader out of a title’s reviews', async () => {

@@ -1,4 +1,7 @@
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
+import { forEngine } from '../../db/dialect.ts';
 import type { TitleType } from '../../db/schema.ts';
 import { CREATOR_OF, PEOPLE_JSON_OF } from '../titles/index.ts';
 
@@ -74,7 +77,7 @@ export interface BatchWrite {
   people: { deletes: { titleId: string; role: string }[]; inserts: PeopleRow[] };
 }
 
-/** The dialect-specific part: a handful of set-based queries per batch, never one per row. */
+/** The part written once per database engine (db/: forEngine): a handful of set-based queries per batch, never one per row. */
 export interface Store {
   /** Patches gathered before a batch is written. */
   readonly batchSize: number;
@@ -87,9 +90,7 @@ export interface Store {
   writeNames(rows: { nconst: string; name: string }[]): Promise<void>;
 }
 
-function sqliteStore(database: Database): Store {
-  const sqlite = database.sqlite;
-  if (!sqlite) throw new Error('SQLite handle missing');
+function sqliteStore(sqlite: SQLite.Database): Store {
   const byIds = sqlite.prepare(
     'select * from titles where id in (select value from json_each(?)) or justwatch_id in (select value from json_each(?))',
   );
@@ -161,9 +162,7 @@ function sqliteStore(database: Database): Store {
 
 const PG_CHUNK = 1000;
 
-function postgresStore(database: Database): Store {
-  const pool = database.pool;
-  if (!pool) throw new Error('PostgreSQL pool missing');
+function postgresStore(pool: pg.Pool): Store {
   const fromPg = (r: Record<string, unknown>): TitleRow => {
     const row = { ...r } as unknown as TitleRow;
     row.created_at = r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at);
@@ -266,7 +265,7 @@ function postgresStore(database: Database): Store {
 }
 
 export function storeFor(database: Database): Store {
-  return database.dialect === 'sqlite' ? sqliteStore(database) : postgresStore(database);
+  return forEngine(database, { sqlite: sqliteStore, postgres: postgresStore });
 }
 
 export async function namesOf(database: Database, nconsts: string[]): Promise<Map<string, string>> {

@@ -1,9 +1,11 @@
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { forEngine } from '../../db/dialect.ts';
 
 /**
- * The TMDB feeds' and poster fill's writes: where SQLite and PostgreSQL differ (one synchronous transaction of
- * prepared statements on SQLite, set-based updates from arrays on PostgreSQL).
+ * The TMDB feeds' and poster fill's writes, written once per engine (db/: forEngine picks): one synchronous
+ * transaction of prepared statements on SQLite, set-based updates from arrays on PostgreSQL.
  */
 
 const CHUNK = 500;
@@ -70,8 +72,7 @@ export async function writeFeedChanges(
     updatedAt: now,
   }));
 
-  const sqlite = database.sqlite;
-  if (sqlite) {
+  const onSqlite = (sqlite: SQLite.Database): number | null => {
     // better-sqlite3 is synchronous: the whole write happens between two requests, nothing interleaves.
     const update = sqlite.prepare(
       `update titles set poster_url = coalesce(poster_url, @posterUrl), backdrop_url = coalesce(backdrop_url, @backdropUrl),
@@ -99,9 +100,9 @@ export async function writeFeedChanges(
       return n;
       // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
     }).immediate();
-  }
+  };
 
-  return database.db.transaction().execute(async (trx) => {
+  const onPostgres = () => database.db.transaction().execute(async (trx) => {
     for (const part of chunks(updates)) {
       await sql`update titles t set poster_url = coalesce(t.poster_url, v.poster_url), backdrop_url = coalesce(t.backdrop_url, v.backdrop_url),
         tmdb_id = coalesce(t.tmdb_id, v.tmdb_id), tmdb_popularity = v.tmdb_popularity, popularity = v.popularity,
@@ -124,6 +125,8 @@ export async function writeFeedChanges(
       join titles t on t.id = v.title_id`.execute(trx);
     return Number(res.numAffectedRows ?? 0);
   });
+
+  return forEngine<Promise<number | null>>(database, { sqlite: async (sqlite) => onSqlite(sqlite), postgres: onPostgres });
 }
 
 /** Fills the blanks of titles' posters, backdrops and TMDB ids with what TMDB found. */
@@ -132,23 +135,25 @@ export async function writePosters(
   found: readonly { id: string; poster: string | null; backdrop: string | null; tmdbId: number }[],
 ): Promise<void> {
   const now = new Date().toISOString();
-  if (database.sqlite) {
-    const update = database.sqlite.prepare(
-      `update titles set poster_url = coalesce(poster_url, ?), backdrop_url = coalesce(backdrop_url, ?),
-       tmdb_id = coalesce(tmdb_id, ?), updated_at = ? where id = ?`,
-    );
-    // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
-    database.sqlite
-      .transaction(() => {
-        for (const f of found) update.run(f.poster, f.backdrop, f.tmdbId, now, f.id);
-      })
-      .immediate();
-  } else if (database.pool) {
-    await database.pool.query(
-      `update titles t set poster_url = coalesce(t.poster_url, v.poster), backdrop_url = coalesce(t.backdrop_url, v.backdrop),
-       tmdb_id = coalesce(t.tmdb_id, v.tmdb_id), updated_at = $5
-       from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as v(id, poster, backdrop, tmdb_id) where t.id = v.id`,
-      [found.map((f) => f.id), found.map((f) => f.poster), found.map((f) => f.backdrop), found.map((f) => f.tmdbId), now],
-    );
-  }
+  await forEngine<Promise<unknown>>(database, {
+    sqlite: async (sqlite) => {
+      const update = sqlite.prepare(
+        `update titles set poster_url = coalesce(poster_url, ?), backdrop_url = coalesce(backdrop_url, ?),
+         tmdb_id = coalesce(tmdb_id, ?), updated_at = ? where id = ?`,
+      );
+      // IMMEDIATE, as every transaction on the main connection (see ImmediateSqliteDriver in db/database.ts).
+      sqlite
+        .transaction(() => {
+          for (const f of found) update.run(f.poster, f.backdrop, f.tmdbId, now, f.id);
+        })
+        .immediate();
+    },
+    postgres: (pool) =>
+      pool.query(
+        `update titles t set poster_url = coalesce(t.poster_url, v.poster), backdrop_url = coalesce(t.backdrop_url, v.backdrop),
+         tmdb_id = coalesce(t.tmdb_id, v.tmdb_id), updated_at = $5
+         from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as v(id, poster, backdrop, tmdb_id) where t.id = v.id`,
+        [found.map((f) => f.id), found.map((f) => f.poster), found.map((f) => f.backdrop), found.map((f) => f.tmdbId), now],
+      ),
+  });
 }

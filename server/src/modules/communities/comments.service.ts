@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   COMMENTS_PAGE_SIZE,
   type Comment,
+  type CommentCollapsed,
   type CommentsPage,
   FIRST_REPLIES,
   type MembershipState,
@@ -10,8 +11,8 @@ import {
 import { writeWithEvents } from '../../events/index.ts';
 import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, blockedEitherWay, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
-import { canDeleteComment, canEditComment, } from './communities.policy.ts';
+import { blockedEitherWay, blocksAmong, canSee, hiddenAmong, suspendedAmong, targetVisible } from '../../lib/visibility.ts';
+import { canDeleteComment, canEditComment } from './communities.policy.ts';
 import { presentComment } from './communities.presenter.ts';
 import * as repo from './communities.repository.ts';
 import { type Actor, type CommunitiesContext, NS_HOME_COMMUNITIES, NS_HOME_DISCUSSIONS } from './communities.service.ts';
@@ -43,14 +44,17 @@ async function loadThread(ctx: CommunitiesContext, rows: readonly repo.CommentRo
 }
 
 /**
- * A thread for this reader: their likes (one query) and what they may do. Comments a moderator hid are left out (with
- * the replies shown under them); those of people who blocked the reader or whom the reader blocked stay in their
- * place collapsed, with their replies (lib/visibility.ts). The shared cache keeps the thread as everyone sees it, so
- * this is decided per reader, two indexed queries for the whole page.
+ * A thread for this reader: their likes (one query) and what they may do. A comment the reader may not see
+ * (lib/visibility.ts: a moderator hid it, they and its author blocked one another, its author is suspended) keeps its
+ * place collapsed, with its replies, so the thread stays whole and the comments shown add up to `commentCount`; it
+ * says why only as far as the reader may know (`collapsed`). The shared cache keeps the thread as everyone sees it,
+ * so this is decided per reader: three indexed queries for the whole page.
  */
 async function forReader(ctx: CommunitiesContext, reader: Actor, membership: MembershipState, isLocked: boolean, thread: Thread): Promise<Comment[]> {
   const all = [...thread.rows, ...thread.replies];
-  const [liked, hidden, blocked] = await Promise.all([
+  const readerId = reader?.id ?? null;
+  const authors = all.map((r) => r.authorId);
+  const [liked, hidden, blocks, suspended] = await Promise.all([
     reader
       ? repo.likedComments(
           ctx.database.db,
@@ -63,22 +67,30 @@ async function forReader(ctx: CommunitiesContext, reader: Actor, membership: Mem
       'comment',
       all.map((r) => r.id),
     ),
-    blockedAmong(
-      ctx.database.db,
-      reader?.id ?? null,
-      all.map((r) => r.authorId),
-    ),
+    blocksAmong(ctx.database.db, readerId, authors),
+    suspendedAmong(ctx.database.db, authors),
   ]);
-  const shown = (r: repo.CommentRow) => !hidden.has(r.id);
-  return thread.rows.filter(shown).map((r) =>
+  const collapsedOf = (r: repo.CommentRow): CommentCollapsed | null => {
+    const facts = {
+      authorId: r.authorId,
+      hidden: hidden.has(r.id),
+      blocked: r.authorId !== null && (blocks.byReader.has(r.authorId) || blocks.ofReader.has(r.authorId)),
+      authorSuspended: r.authorId !== null && suspended.has(r.authorId),
+    };
+    if (canSee(reader, facts)) return null;
+    if (facts.hidden) return 'removed';
+    // Only the reader's own block is named; being blocked, or a suspension, is just "not available".
+    return r.authorId !== null && blocks.byReader.has(r.authorId) ? 'blocked' : 'unavailable';
+  };
+  return thread.rows.map((r) =>
     presentComment(
       r,
-      thread.replies.filter((x) => x.parentId === r.id && shown(x)),
-      reader?.id ?? null,
+      thread.replies.filter((x) => x.parentId === r.id),
+      readerId,
       membership,
       liked,
       isLocked,
-      blocked,
+      collapsedOf,
     ),
   );
 }

@@ -1,4 +1,4 @@
-import type { Comment, Community, Discussion, MembershipState, Reply, TrendingDiscussion } from '../../../../common/contracts/communities.ts';
+import type { Comment, CommentCollapsed, Community, Discussion, MembershipState, Reply, TrendingDiscussion } from '../../../../common/contracts/communities.ts';
 import { isoOf } from '../../lib/time.ts';
 import {
   canCommentOn,
@@ -98,12 +98,22 @@ export function presentTrending(row: DiscussionRow): TrendingDiscussion {
   };
 }
 
-/** `blocked`: its author and the reader blocked one another (lib/visibility.ts); it shows collapsed, as a deleted one does. */
-export function presentReply(row: CommentRow, readerId: string | null, membership: MembershipState, liked: boolean, locked: boolean, blocked = false): Reply {
+/**
+ * `collapsed`: why the reader may not see it (lib/visibility.ts, decided by the caller); it then shows collapsed, as a
+ * deleted one does, with nothing of its text or author. A deleted comment shows as deleted whatever else holds.
+ */
+export function presentReply(
+  row: CommentRow,
+  readerId: string | null,
+  membership: MembershipState,
+  liked: boolean,
+  locked: boolean,
+  collapsed: CommentCollapsed | null = null,
+): Reply {
   const deleted = truthy(row.deleted);
   const actor = readerId === null ? null : { id: readerId };
   const facts = { authorId: row.authorId, deleted };
-  if (blocked && !deleted) {
+  if (collapsed !== null && !deleted) {
     return {
       commentId: row.id,
       discussionId: row.discussionId,
@@ -112,7 +122,7 @@ export function presentReply(row: CommentRow, readerId: string | null, membershi
       depth: Number(row.depth),
       text: '',
       deleted: false,
-      blocked: true,
+      collapsed,
       spoiler: false,
       author: null,
       likeCount: Number(row.likeCount),
@@ -131,7 +141,7 @@ export function presentReply(row: CommentRow, readerId: string | null, membershi
     depth: Number(row.depth),
     text: deleted ? '' : row.text,
     deleted,
-    blocked: false,
+    collapsed: null,
     spoiler: !deleted && truthy(row.spoiler),
     author: deleted ? null : person(row.authorId, row.authorName, row.authorImage),
     likeCount: Number(row.likeCount),
@@ -156,11 +166,10 @@ export function presentComment(
   membership: MembershipState,
   liked: ReadonlySet<string>,
   locked: boolean,
-  blocked: ReadonlySet<string> = new Set(),
+  collapsedOf: (r: CommentRow) => CommentCollapsed | null = () => null,
 ): Comment {
-  const isBlocked = (r: CommentRow) => r.authorId !== null && blocked.has(r.authorId);
   return {
-    ...presentReply(row, readerId, membership, liked.has(row.id), locked, isBlocked(row)),
-    replies: replies.map((r) => presentReply(r, readerId, membership, liked.has(r.id), locked, isBlocked(r))),
+    ...presentReply(row, readerId, membership, liked.has(row.id), locked, collapsedOf(row)),
+    replies: replies.map((r) => presentReply(r, readerId, membership, liked.has(r.id), locked, collapsedOf(r))),
   };
 }

@@ -43,6 +43,9 @@ export async function communitiesRoutes(app: FastifyInstance) {
   const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
   // Top discussions are kept for everyone: a discussion a moderator hides leaves them at once.
   dropOnHide(app.cache, 'discussion', service.NS_HOME_DISCUSSIONS);
+  // ...and so do a suspended account's discussions (back when it is restored). Comment threads need no drop: who may
+  // see each comment is decided per reader after the shared cache.
+  app.outbox.subscribe('communities.homeOnSuspension', ['person.suspended', 'person.restored'], () => app.cache.invalidate(service.NS_HOME_DISCUSSIONS));
 
   r.post(
     '/api/communities',

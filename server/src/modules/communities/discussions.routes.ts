@@ -36,7 +36,9 @@ import type { CommunitiesContext } from './communities.service.ts';
 import * as discussions from './discussions.service.ts';
 
 const HIDDEN =
-  'A private community’s discussions, comments and replies are 404 (`discussion_not_found`, `comment_not_found`) to anyone but its admin and members, as is what does not exist; a discussion asked for under another community’s path is 404 too. Listings leave out discussions and comments a moderator hid and those of people who blocked the reader or whom the reader blocked (such a discussion is 404 to them).';
+  'A private community’s discussions, comments and replies are 404 (`discussion_not_found`, `comment_not_found`) to anyone but its admin and members, as is what does not exist; a discussion asked for under another community’s path is 404 too. Listings leave out discussions a moderator hid, those of people who blocked the reader or whom the reader blocked, and those of suspended accounts (such a discussion is 404 to them); comments the reader may not see stay collapsed in their thread.';
+const COLLAPSED =
+  'In a thread, a comment the reader may not see keeps its place with its replies, without text or author, and `collapsed` says why: `blocked` (the reader blocked its author), `unavailable` (its author blocked the reader, or is suspended), `removed` (a moderator hid it); `null` otherwise. Its author reads it as it is.';
 const TEXT = 'Text is plain text (the web app shows it as text, links made clickable; it never renders HTML).';
 /** A discussion's body is up to 20,000 characters: about 120 KB as JSON at worst. */
 const DISCUSSION_BODY_LIMIT = 160 * 1024;
@@ -318,7 +320,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
         summary: 'A discussion’s comments',
         description:
           'Top-level comments, oldest first, 20 a page (`page`, default 1); each with its `replyCount` and first 3 replies (the rest from `.../replies`), `likedByMe` and `abilities`. ' +
-          `A deleted comment with replies keeps its place with \`deleted: true\`, no text and no author. ${HIDDEN} Sent \`private, no-store\`.`,
+          `A deleted comment with replies keeps its place with \`deleted: true\`, no text and no author. ${HIDDEN} ${COLLAPSED} Sent \`private, no-store\`.`,
         params: CommunityDiscussionParamsSchema,
         querystring: CommentsQuerySchema,
         response: { 200: envelope(CommentsPageSchema) },
@@ -336,7 +338,7 @@ export async function discussionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ctags,
         summary: 'Replies to a comment',
-        description: `Oldest first, 20 a page (\`page\`, default 1); each reply with its own \`replyCount\` and first 3 replies, so deeper threads open the same way. ${HIDDEN} Sent \`private, no-store\`.`,
+        description: `Oldest first, 20 a page (\`page\`, default 1); each reply with its own \`replyCount\` and first 3 replies, so deeper threads open the same way. ${HIDDEN} ${COLLAPSED} Sent \`private, no-store\`.`,
         params: CommentParamsSchema,
         querystring: CommentsQuerySchema,
         response: { 200: envelope(RepliesPageSchema) },

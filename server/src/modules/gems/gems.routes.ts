@@ -55,7 +55,6 @@ export async function gemsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const data = await service.buyBadge(app.database, actor, actor.id, req.params.badgeId);
-      app.premiumProfiles.forget(actor.id);
       return { data };
     },
   );
@@ -74,7 +73,6 @@ export async function gemsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const data = await service.equipBadge(app.database, actor, actor.id, req.params.badgeId);
-      app.premiumProfiles.forget(actor.id);
       return { data };
     },
   );
@@ -87,7 +85,6 @@ export async function gemsRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = req.requireUser();
       const data = await service.unequipBadge(app.database, actor, actor.id);
-      app.premiumProfiles.forget(actor.id);
       return { data };
     },
   );

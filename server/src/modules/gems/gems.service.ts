@@ -1,5 +1,6 @@
 import type { Badges, GemTransactionsPage, GemTransactionsQuery } from '../../../../common/contracts/gems.ts';
 import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { canEquip, canUseWallet } from './gems.policy.ts';
@@ -58,11 +59,12 @@ export async function buyBadge(database: Database, actor: Actor, ownerId: string
   checkOwner(actor, ownerId);
   const badge = await repo.findBadge(database.db, badgeId);
   if (!badge) throw badgeNotFound();
-  await database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(database, async (trx, emit) => {
     const now = new Date().toISOString();
     const added = await repo.addOwnedBadge(trx, ownerId, badge.id, now);
     if (!added) return;
     await repo.bookGems(trx, { userId: ownerId, reason: 'badge', key: `badge:${ownerId}:${badge.id}`, description: `Badge: ${badge.name}`, amount: -Number(badge.price) }, now);
+    await emit('badge.changed', { userId: ownerId });
   });
   return listBadges(database, actor, ownerId);
 }
@@ -73,20 +75,27 @@ export async function equipBadge(database: Database, actor: Actor, ownerId: stri
   const badge = await repo.findBadge(database.db, badgeId);
   if (!badge) throw badgeNotFound();
   authorize(actor, canEquip(await repo.ownsBadge(database.db, ownerId, badge.id)), { status: 409, code: 'badge_not_owned', message: 'Buy this badge before equipping it.' });
-  await repo.equipBadge(database.db, ownerId, badge.id);
+  await writeWithEvents(database, async (trx, emit) => {
+    await repo.equipBadge(trx, ownerId, badge.id);
+    await emit('badge.changed', { userId: ownerId });
+  });
   return listBadges(database, actor, ownerId);
 }
 
 export async function unequipBadge(database: Database, actor: Actor, ownerId: string): Promise<Badges> {
   checkOwner(actor, ownerId);
-  await repo.unequipBadge(database.db, ownerId);
+  await writeWithEvents(database, async (trx, emit) => {
+    await repo.unequipBadge(trx, ownerId);
+    await emit('badge.changed', { userId: ownerId });
+  });
   return listBadges(database, actor, ownerId);
 }
 
 /**
  * Credits the gem reward of a level once per person and level (key `level:<userId>:<level>`), inside the
- * caller's transaction; answers whether it was credited now. For the levels computation: after the transaction
- * commits, call `app.premiumProfiles.forget(userId)` so GET /api/user/me shows the new balance at once.
+ * caller's transaction; answers whether it was credited now. For the levels computation, which records
+ * `level.reached` in that transaction: the premium cache follows the event, so GET /api/user/me shows the new
+ * balance at once.
  */
 export async function creditLevelReward(trx: Database['db'], userId: string, level: string, label: string, gems: number): Promise<boolean> {
   const booked = await repo.bookGems(trx, { userId, reason: 'level_reward', key: `level:${userId}:${level}`, description: `Reached ${label}`, amount: gems });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseKind } from '../../db/dialect.ts';
 
 /** Seconds a load balancer is asked to wait before trying /readyz again. */
 const RETRY_AFTER_SECONDS = 10;
@@ -13,7 +14,7 @@ export async function healthRoutes(app: FastifyInstance) {
     try {
       await app.database.ping();
       if (app.redis) await app.redis.ping();
-      return { data: { status: 'ready', database: app.database.dialect } };
+      return { data: { status: 'ready', database: databaseKind(app.database) } };
     } catch (err) {
       req.log.warn({ err }, 'not ready');
       return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: { code: 'not_ready', message: 'The database is not reachable.' } });

@@ -41,6 +41,10 @@ export async function listsRoutes(app: FastifyInstance) {
   const ctx: service.ListsContext = { database: app.database, cache: app.cache };
   // Shared pages and home sections of lists: a list a moderator hides leaves them at once.
   for (const ns of [service.NS_PAGE, service.NS_SHARED]) dropOnHide(app.cache, 'list', ns);
+  // ...and so do a suspended account's lists (back when it is restored).
+  app.outbox.subscribe('lists.sharedOnSuspension', ['person.suspended', 'person.restored'], () =>
+    Promise.all([app.cache.invalidate(service.NS_PAGE), app.cache.invalidate(service.NS_SHARED)]),
+  );
   const viewerSecret = app.config.AUTH_SECRET ?? 'reelhouse-list-views';
 
   r.get(

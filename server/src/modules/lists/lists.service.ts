@@ -12,10 +12,11 @@ import {
   RECENTLY_VIEWED_MAX,
 } from '../../../../common/contracts/lists.ts';
 import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong } from '../../lib/visibility.ts';
+import { authorsOutAmong, hiddenAmong } from '../../lib/visibility.ts';
 import { cachedCards, dayOf } from '../titles/index.ts';
 import { canDeleteList, canEditList, canLikeList, canSeeList } from './lists.policy.ts';
 import { presentListDetails, presentListSummary } from './lists.presenter.ts';
@@ -80,13 +81,14 @@ async function summaries(ctx: ListsContext, ids: readonly string[], allTitles = 
 
 /**
  * What the reader may see of these lists, in order: private lists of others are left out, and so are lists a
- * moderator hid and lists of people who blocked the reader or whom the reader blocked (the reader's own stay).
+ * moderator hid, lists of people who blocked the reader or whom the reader blocked, and lists of suspended accounts
+ * (the reader's own stay).
  */
 async function visibleSummaries(ctx: ListsContext, reader: Actor, ids: readonly string[]): Promise<ListSummary[]> {
   const all = await summaries(ctx, ids);
-  const [hidden, blocked] = await Promise.all([
+  const [hidden, out] = await Promise.all([
     hiddenAmong(ctx.database.db, 'list', ids),
-    blockedAmong(
+    authorsOutAmong(
       ctx.database.db,
       reader?.id ?? null,
       all.map((s) => s.ownerProfile.userId),
@@ -95,7 +97,7 @@ async function visibleSummaries(ctx: ListsContext, reader: Actor, ids: readonly 
   return all.filter(
     (s) =>
       canSeeList(reader, { ownerId: s.ownerProfile.userId, visibility: s.visibility }) &&
-      (s.ownerProfile.userId === reader?.id || (!hidden.has(s.listId) && !blocked.has(s.ownerProfile.userId))),
+      (s.ownerProfile.userId === reader?.id || (!hidden.has(s.listId) && !out.has(s.ownerProfile.userId))),
   );
 }
 
@@ -109,15 +111,15 @@ function publicPage(ctx: ListsContext, id: string): Promise<ListSummary | undefi
 
 /**
  * The whole list for this reader; 404 when it does not exist, is someone else's private list, was hidden by a
- * moderator, or its owner and the reader blocked one another (its owner always sees it).
+ * moderator, its owner and the reader blocked one another, or its owner is suspended (its owner always sees it).
  */
 async function readList(ctx: ListsContext, reader: Actor, id: string): Promise<ListSummary> {
   const shown = (await publicPage(ctx, id)) ?? (await summaries(ctx, [id], true))[0];
   if (!shown || !canSeeList(reader, { ownerId: shown.ownerProfile.userId, visibility: shown.visibility })) throw listNotFound();
   const ownerId = shown.ownerProfile.userId;
   if (ownerId !== reader?.id) {
-    const [hidden, blocked] = await Promise.all([hiddenAmong(ctx.database.db, 'list', [id]), blockedAmong(ctx.database.db, reader?.id ?? null, [ownerId])]);
-    if (hidden.size > 0 || blocked.size > 0) throw listNotFound();
+    const [hidden, out] = await Promise.all([hiddenAmong(ctx.database.db, 'list', [id]), authorsOutAmong(ctx.database.db, reader?.id ?? null, [ownerId])]);
+    if (hidden.size > 0 || out.size > 0) throw listNotFound();
   }
   return shown;
 }
@@ -155,10 +157,12 @@ export async function createList(ctx: ListsContext, actor: NonNullable<Actor>, i
   await checkTitles(ctx.database, input);
   const id = randomUUID();
   const now = new Date().toISOString();
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(ctx.database, async (trx, emit) => {
     await repo.insertList(trx, { id, ownerId: actor.id, ...fieldsOf(input), now });
     await repo.writeListContent(trx, id, fieldsOf(input), input.contentList, input.genres, now);
+    await emit('list.created', { listId: id, ownerId: actor.id, visibility: input.visibility });
   });
+  // The module's own shared lists, right after its own commit (others react to the event).
   if (input.visibility === 'public') await ctx.cache.invalidate(NS_SHARED);
   return getList(ctx, actor, id);
 }

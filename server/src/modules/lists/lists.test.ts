@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListDetailsSchema, ListsPageSchema } from '../../../../common/contracts/lists.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { refuseEvents } from '../../db/faults.test-fixtures.ts';
 import { errorOf, listsApi, movieId, seedListTitles } from './lists.test-fixtures.ts';
 
 let ctx: TestContext;
@@ -289,5 +290,27 @@ describe('the OpenAPI reference', () => {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/lists/{listId}/view']).toBeUndefined();
+  });
+});
+
+describe('list.created', () => {
+  it('is recorded in the transaction that creates the list: without it, there is no list', async () => {
+    const id = await api.make(owner.headers, { name: 'Told to others', visibility: 'private' });
+    const rows = await ctx.database.db.selectFrom('outboxEvents').select('payload').where('type', '=', 'list.created').execute();
+    expect(rows.map((r) => JSON.parse(r.payload)).filter((p) => p.listId === id)).toEqual([{ listId: id, ownerId: owner.user.id, visibility: 'private' }]);
+
+    const undo = await refuseEvents(ctx.database, 'list.created');
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/lists',
+        headers: owner.headers,
+        payload: { name: 'Never made', type: 'movie', genres: ['Drama'], contentList: [{ titleId: movieId(0) }] },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect(await ctx.database.db.selectFrom('lists').select('id').where('name', '=', 'Never made').execute()).toEqual([]);
   });
 });

@@ -15,8 +15,8 @@ const WebhookAnswerSchema = z.object({ received: z.literal(true), processed: z.b
 
 export async function purchasesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A level's reward changes the gems the premium cache keeps.
-  app.outbox.subscribe('purchases.premiumCache', 'level.reached', (e) => app.premiumProfiles.forget(e.data.userId));
+  // A level's reward, a badge bought, put on or taken off change what the premium cache keeps (events of other modules).
+  app.outbox.subscribe('purchases.premiumCache', ['level.reached', 'badge.changed'], (e) => app.premiumProfiles.forget(e.data.userId));
   const tags = ['purchases'];
   const { config } = app;
   const stripeSettings =

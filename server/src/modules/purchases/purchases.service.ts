@@ -9,6 +9,7 @@ import {
   productById,
 } from '../../../../common/contracts/purchases.ts';
 import type { Database } from '../../db/database.ts';
+import { type Emit, writeWithEvents } from '../../events/index.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { badgeShows, bookGems, premiumStatusOf } from '../gems/index.ts';
@@ -129,31 +130,40 @@ export async function cancelSubscription(ctx: PurchasesContext, actor: Actor): P
 }
 
 /**
- * Runs `apply` once per provider event: the event's row and whatever `apply` books are written in one
- * transaction, so a retried, duplicated or concurrent delivery finds the row and changes nothing; a failure
- * writes neither, and the provider's next delivery tries again. Answers whether it ran now.
+ * Runs `apply` once per provider event: the event's row and whatever `apply` books (domain events included, through
+ * `emit`) are written in one transaction, so a retried, duplicated or concurrent delivery finds the row and changes
+ * nothing; a failure writes neither, and the provider's next delivery tries again. Answers whether it ran now.
  */
-export async function processOnce(database: Database, event: PaymentEvent, apply: (trx: Db, now: string) => Promise<void>): Promise<boolean> {
-  return database.db.transaction().execute(async (trx) => {
+export async function processOnce(database: Database, event: PaymentEvent, apply: (trx: Db, now: string, emit: Emit) => Promise<void>): Promise<boolean> {
+  return writeWithEvents(database, async (trx, emit) => {
     const now = new Date().toISOString();
     if (!(await repo.recordEvent(trx, event.provider, event.id, event.type, now))) return false;
-    await apply(trx, now);
+    await apply(trx, now, emit);
     return true;
   });
 }
 
 /**
  * A paid checkout: the purchase becomes paid, and a gem bundle credits its gems (ledger key `purchase:<id>`) or a
- * subscription starts or extends. Paying a purchase already paid changes nothing.
+ * subscription starts or extends, and `purchase.completed` is recorded, all in the caller's transaction. Paying a
+ * purchase already paid changes nothing and records nothing.
  */
 export async function completePurchase(
   trx: Db,
   purchase: repo.PurchaseRow,
   paid: { now: string; paymentRef: string | null; event: PaymentEvent; subscription?: { providerRef: string; periodEnd: Date } },
+  emit: Emit,
 ): Promise<void> {
   const product = productById(purchase.product);
   if (!product) return;
   if (!(await repo.markPaid(trx, purchase.id, paid.now, paid.paymentRef))) return;
+  await emit('purchase.completed', {
+    purchaseId: purchase.id,
+    userId: purchase.userId,
+    productId: product.id,
+    kind: product.kind,
+    gems: product.kind === 'gems' ? product.gems : 0,
+  });
   if (product.kind === 'gems') {
     await bookGems(trx, { userId: purchase.userId, reason: 'gem_bundle', key: `purchase:${purchase.id}`, description: `${product.name} bundle`, amount: product.gems }, paid.now);
     return;
@@ -217,9 +227,9 @@ export async function confirmSandbox(ctx: PurchasesContext, actor: Actor, purcha
   const { purchase, product } = await sandboxPurchase(ctx, actor, purchaseId);
   if (purchase.status === 'canceled') throw conflict('This checkout was canceled.', 'purchase_closed');
   const event: PaymentEvent = { provider: 'sandbox', id: `confirm:${purchase.id}`, type: 'checkout.confirmed', created: Math.floor(Date.now() / 1000) };
-  await processOnce(ctx.database, event, async (trx, now) => {
+  await processOnce(ctx.database, event, async (trx, now, emit) => {
     const fresh = await repo.findPurchase(trx, purchase.id);
-    if (fresh) await completePurchase(trx, fresh, { now, paymentRef: null, event });
+    if (fresh) await completePurchase(trx, fresh, { now, paymentRef: null, event }, emit);
   });
   const after = await repo.findPurchase(ctx.database.db, purchase.id);
   if (after?.status === 'canceled') throw conflict('This checkout was canceled.', 'purchase_closed');

@@ -193,7 +193,7 @@ describe('Stripe failing', () => {
         provider: 'stripe',
         providerRef: 'sub_missing_at_stripe',
         currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(),
-        cancelAtPeriodEnd: ctx.database.dialect === 'postgres' ? false : 0,
+        cancelAtPeriodEnd: false,
         endedAt: null,
         providerUpdated: 0,
         createdAt: new Date().toISOString(),

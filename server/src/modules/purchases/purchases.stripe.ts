@@ -124,9 +124,9 @@ export async function handleStripeEvent(database: Database, stripe: Stripe, even
       }
       const paymentRef = idOf(session.payment_intent as string | { id: string } | null);
       touched.add(purchase.userId);
-      return processOnce(database, meta, async (trx, now) => {
+      return processOnce(database, meta, async (trx, now, emit) => {
         const fresh = await repo.findPurchase(trx, purchase.id);
-        if (fresh) await completePurchase(trx, fresh, { now, paymentRef, event: meta, subscription });
+        if (fresh) await completePurchase(trx, fresh, { now, paymentRef, event: meta, subscription }, emit);
       });
     }
     case 'checkout.session.expired': {

@@ -4,6 +4,7 @@ import { MeSchema } from '../../../../common/contracts/me.ts';
 import { CheckoutSchema, ProductsSchema, PurchasesSchema } from '../../../../common/contracts/purchases.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { refuseEvents } from '../../db/faults.test-fixtures.ts';
 
 let ctx: TestContext;
 type Person = Awaited<ReturnType<typeof buildUser>>;
@@ -270,5 +271,28 @@ describe('exactly once under concurrency', () => {
       )
       .execute();
     expect(rows).toHaveLength(50);
+  });
+});
+
+describe('purchase.completed', () => {
+  it('is recorded in the transaction that credits a paid checkout: without it, nothing is paid or credited', async () => {
+    const carl = await buildUser(ctx, { displayName: 'Carl Evented' });
+    const { url, purchaseId } = await checkout('gems_100', carl.headers);
+    const undo = await refuseEvents(ctx.database, 'purchase.completed');
+    try {
+      expect((await postForm(`${url}/confirm`, carl.headers)).statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect(await ledgerSum(carl.user.id)).toBe(0);
+    expect(PurchasesSchema.parse((await get('/api/purchases', carl.headers)).json().data).purchases[0]).toMatchObject({ id: purchaseId, status: 'pending' });
+
+    // Confirmed again, it goes through once, with its event.
+    expect((await postForm(`${url}/confirm`, carl.headers)).statusCode).toBe(303);
+    expect(await ledgerSum(carl.user.id)).toBe(100);
+    const rows = await ctx.database.db.selectFrom('outboxEvents').select('payload').where('type', '=', 'purchase.completed').execute();
+    expect(rows.map((r) => JSON.parse(r.payload)).filter((p) => p.purchaseId === purchaseId)).toEqual([
+      { purchaseId, userId: carl.user.id, productId: 'gems_100', kind: 'gems', gems: 100 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
-import { notBlockedWith, notHidden } from '../../lib/visibility.ts';
+import { authorActive, notBlockedWith, notHidden } from '../../lib/visibility.ts';
 
 type Db = Kysely<DB>;
 
@@ -31,7 +31,7 @@ export interface RatingFacts {
 
 const FACT_COLUMNS = ['id', 'userId', 'titleId', 'rating', 'review', 'likeCount'] as const;
 
-/** A rating, locked against concurrent changes until the transaction ends (db/dialect.ts: a lock on PostgreSQL; SQLite writes one transaction at a time). */
+/** A rating, locked against concurrent changes until the transaction ends (a row lock on PostgreSQL; SQLite writes one transaction at a time, so db/ leaves the lock out there). */
 export async function lockRating(trx: Db, id: string): Promise<RatingFacts | undefined> {
   return trx
     .selectFrom('ratings')
@@ -208,7 +208,7 @@ export async function findOwnRating(db: Db, userId: string, titleId: string) {
 /**
  * One page of a title's reviews (ratings that hold one), newest first or most liked first, ties newest first;
  * `limit` rows from `offset`. Both orders read a partial index (see the ratings migration). Reviews a moderator hid
- * are left out (NOT EXISTS on the primary key of hidden_content).
+ * and those of suspended accounts are left out (NOT EXISTS on the primary keys of hidden_content and users).
  */
 export async function listReviews(db: Db, titleId: string, sort: ReviewSort, offset: number, limit: number): Promise<RatingRow[]> {
   let q = withAuthor(db)
@@ -216,14 +216,16 @@ export async function listReviews(db: Db, titleId: string, sort: ReviewSort, off
     .where('r.review', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('hiddenContent as h').select('h.targetId').where('h.targetType', '=', 'review').whereRef('h.targetId', '=', 'r.id'))),
-    );
+    )
+    .where(authorActive('r.userId'));
   if (sort === 'liked') q = q.orderBy('r.likeCount', 'desc');
   return q.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }
 
 /**
  * How many of a title's reviews a reader does not see although the title's review count holds them: those a moderator
- * hid (no reader), or those and the ones of people who blocked the reader or whom the reader blocked
+ * hid and those of suspended accounts (no reader), or those and the ones of people who blocked the reader or whom the
+ * reader blocked
  * (lib/visibility.ts). One count along the title's reviews index; subtracted from the count so `total` equals the rows.
  */
 export async function unseenReviewCount(db: Db, titleId: string, readerId: string | null): Promise<number> {
@@ -232,7 +234,7 @@ export async function unseenReviewCount(db: Db, titleId: string, readerId: strin
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('r.titleId', '=', titleId)
     .where('r.review', 'is not', null)
-    .where((eb) => eb.or([eb.not(notHidden('review', 'r.id')), eb.not(notBlockedWith(readerId, 'r.userId'))]))
+    .where((eb) => eb.or([eb.not(notHidden('review', 'r.id')), eb.not(authorActive('r.userId')), eb.not(notBlockedWith(readerId, 'r.userId'))]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

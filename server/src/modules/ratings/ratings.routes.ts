@@ -42,6 +42,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
   const ctx: service.RatingsContext = { database: app.database, cache: app.cache };
   // A title's first pages of reviews are kept for everyone: a review a moderator hides leaves them (and their total).
   dropOnHide(app.cache, 'review', service.NS_REVIEWS);
+  // ...and so do a suspended account's reviews (and they come back when it is restored).
+  app.outbox.subscribe('ratings.reviewsOnSuspension', ['person.suspended', 'person.restored'], () => app.cache.invalidate(service.NS_REVIEWS));
 
   r.post(
     '/api/ratings-and-reviews/create',

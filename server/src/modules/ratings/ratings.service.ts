@@ -18,7 +18,7 @@ import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { blockedAmong, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
+import { authorsOutAmong, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
 import { recordTitleActivity } from '../titles/index.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
 import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
@@ -154,7 +154,8 @@ async function loadSharedReviews(database: Database, titleId: string, sort: Revi
   const rows =
     stats.reviewCount === 0 ? [] : await repo.listReviews(database.db, titleId, sort, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE + 1);
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => presentRating(r, null, false));
-  // The total as everyone sees it: without the reviews a moderator hid (the namespace is dropped when one is hidden).
+  // The total as everyone sees it: without the reviews a moderator hid or whose author is suspended (the namespace is
+  // dropped when one is hidden, or an account suspended or restored).
   const unseen = stats.reviewCount === 0 ? 0 : await repo.unseenReviewCount(database.db, titleId, null);
   return { rows: shown, hasMore: rows.length > REVIEWS_PAGE_SIZE, total: stats.reviewCount - unseen };
 }
@@ -191,15 +192,15 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
     shared.rows.map((r) => r.id),
   );
   // Per reader, after the shared page: reviews hidden since it was kept, and those of people who blocked the reader
-  // or whom the reader blocked, are left out.
+  // or whom the reader blocked, or suspended since, are left out.
   // A signed-in reader's total also leaves out the reviews of people they and the author blocked (one count, beside).
-  const [hidden, blocked, unseen] = await Promise.all([
+  const [hidden, out, unseen] = await Promise.all([
     hiddenAmong(
       ctx.database.db,
       'review',
       shared.rows.map((r) => r.id),
     ),
-    blockedAmong(
+    authorsOutAmong(
       ctx.database.db,
       reader?.id ?? null,
       shared.rows.map((r) => r.author.id),
@@ -210,7 +211,7 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
   for (const row of shared.rows) {
     const state = fresh.get(row.id);
     // Deleted since the page was kept: left out.
-    if (state && !hidden.has(row.id) && !blocked.has(row.author.id)) {
+    if (state && !hidden.has(row.id) && !out.has(row.author.id)) {
       const abilities = ratingAbilities(reader, { userId: row.author.id, review: row.review });
       results.push({ ...row, likeCount: state.likeCount, likedByMe: state.liked, abilities });
     }

@@ -1,4 +1,4 @@
-import { COMMENT_TEXT_MAX, type Comment, type Reply } from '@common/contracts/communities';
+import { COMMENT_TEXT_MAX, type Comment, type CommentCollapsed, type Reply } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
@@ -15,6 +15,19 @@ import { FlagIcon, ReplyIcon } from './icons';
 import { PlainText } from './plain-text';
 
 type AnyComment = Comment | Reply;
+
+/** What a collapsed comment says in its place, by the reason the server gives. */
+export const COLLAPSED_TEXT: Record<CommentCollapsed, string> = {
+  blocked: 'Comment from someone you blocked',
+  unavailable: "This comment isn't available",
+  removed: 'Comment removed by a moderator',
+};
+const COLLAPSED_NAME: Record<CommentCollapsed, string> = { blocked: 'someone you blocked', unavailable: 'an unavailable comment', removed: 'a removed comment' };
+const COLLAPSED_WHO: Record<CommentCollapsed, string> = {
+  blocked: 'a comment from someone you blocked',
+  unavailable: "a comment that isn't available",
+  removed: 'a comment removed by a moderator',
+};
 
 /** Levels that indent; deeper replies line up with the last indented level, so text never gets squeezed. */
 export const INDENT_CAP = 4;
@@ -51,14 +64,19 @@ export function CommentNode({
   const loaded = replies.data?.pages.flatMap((p) => p.results);
   const children: AnyComment[] = loaded ?? initial;
   const remaining = Math.max(0, comment.replyCount - children.length);
-  // A comment by someone the reader blocked (or who blocked them) keeps its place collapsed, its replies kept.
-  const blocked = comment.blocked && !comment.deleted;
-  const gone = comment.deleted || blocked;
-  const name = comment.deleted ? 'deleted' : blocked ? 'someone you blocked' : (comment.author?.displayName ?? 'Anonymous');
-  const who = comment.deleted ? 'a deleted comment' : blocked ? 'a comment from someone you blocked' : `the comment by ${name}`;
+  // A comment the reader may not see keeps its place collapsed, its replies kept; it says why only as far as the
+  // reader may know (the server decides: a block by the other person reads as "not available").
+  const hiddenAs = comment.deleted ? null : comment.collapsed;
+  const gone = comment.deleted || hiddenAs !== null;
+  const name = comment.deleted ? 'deleted' : hiddenAs !== null ? COLLAPSED_NAME[hiddenAs] : (comment.author?.displayName ?? 'Anonymous');
+  const who = comment.deleted ? 'a deleted comment' : hiddenAs !== null ? COLLAPSED_WHO[hiddenAs] : `the comment by ${name}`;
 
   return (
-    <article aria-label={comment.deleted ? 'Deleted comment' : blocked ? 'Comment from someone you blocked' : `Comment by ${name}`} className="min-w-0" data-depth={comment.depth}>
+    <article
+      aria-label={comment.deleted ? 'Deleted comment' : hiddenAs !== null ? COLLAPSED_TEXT[hiddenAs] : `Comment by ${name}`}
+      className="min-w-0"
+      data-depth={comment.depth}
+    >
       <div className="flex items-center gap-2">
         <button
           type="button"
@@ -71,9 +89,9 @@ export function CommentNode({
         </button>
         {comment.deleted ? (
           <span className="text-sm text-[var(--muted)] italic">deleted</span>
-        ) : blocked ? (
-          <span className="text-sm text-[var(--muted)] italic" data-testid="comment-blocked">
-            Comment from someone you blocked
+        ) : hiddenAs !== null ? (
+          <span className="text-sm text-[var(--muted)] italic" data-testid={`comment-${hiddenAs}`}>
+            {COLLAPSED_TEXT[hiddenAs]}
           </span>
         ) : (
           <>

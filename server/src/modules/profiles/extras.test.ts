@@ -45,7 +45,7 @@ describe('profile extras', () => {
         provider: 'sandbox',
         providerRef: null,
         currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(),
-        cancelAtPeriodEnd: ctx.database.dialect === 'postgres' ? false : 0,
+        cancelAtPeriodEnd: false,
         endedAt: null,
         providerUpdated: 0,
         createdAt: now,

@@ -44,6 +44,11 @@ export async function listsRoutes(app: FastifyInstance) {
   const ctx: service.ListsContext = { database: app.database, cache: app.cache };
   // Shared pages and home sections of lists: a list a moderator hides leaves them at once.
   for (const ns of [service.NS_PAGE, service.NS_SHARED]) dropOnHide(app.cache, 'list', ns);
+  // A list a history import added to: its kept page and the shared sections are read again.
+  app.outbox.subscribe('lists.forgetImported', 'list.imported', async (e) => {
+    await app.cache.delete(service.NS_PAGE, e.data.listId);
+    await app.cache.invalidate(service.NS_SHARED);
+  });
   const viewerSecret = app.config.AUTH_SECRET ?? 'reelhouse-list-views';
 
   r.get(

@@ -42,6 +42,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
   const ctx: service.RatingsContext = { database: app.database, cache: app.cache };
   // A title's first pages of reviews are kept for everyone: a review a moderator hides leaves them (and their total).
   dropOnHide(app.cache, 'review', service.NS_REVIEWS);
+  // Reviews brought in by a history import leave the kept pages as a written one does.
+  app.outbox.subscribe('ratings.forgetImportedReviews', 'ratings.imported', (e) => (e.data.reviews ? app.cache.invalidate(service.NS_REVIEWS) : undefined));
 
   r.post(
     '/api/ratings-and-reviews/create',

@@ -24,12 +24,87 @@ function jsonOf(file: ExportFile): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    // V8 says where: "... at position 123 (line 5 column 3)" or "at position 123".
-    const msg = String((err as Error).message);
-    const lineMatch = /line (\d+)/.exec(msg);
-    const pos = /position (\d+)/.exec(msg);
-    const line = lineMatch ? Number(lineMatch[1]) : pos ? text.slice(0, Number(pos[1])).split('\n').length : null;
+    const at = jsonErrorOffset(text);
+    const line = at === null ? null : text.slice(0, at).split('\n').length;
     throw new ImportFileError(file.name, line, 'is not well-formed JSON.');
+  }
+}
+
+/**
+ * Where JSON text first goes wrong (an offset), or null: a small scan of JSON's grammar, run only on text JSON.parse
+ * refused, so the message can name the line (Node's own message does not always say where).
+ */
+export function jsonErrorOffset(text: string): number | null {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '"') return string();
+    const m = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    else i += m[0].length;
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\n') fail();
+      i += text[i] === '\\' ? 2 : 1;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : null;
+  } catch (at) {
+    return typeof at === 'number' ? Math.min(at, text.length) : null;
   }
 }
 

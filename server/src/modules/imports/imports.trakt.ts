@@ -23,7 +23,7 @@ function jsonOf(file: ExportFile): unknown {
   const text = textOf(file);
   try {
     return JSON.parse(text);
-  } catch (err) {
+  } catch {
     const at = jsonErrorOffset(text);
     const line = at === null ? null : text.slice(0, at).split('\n').length;
     throw new ImportFileError(file.name, line, 'is not well-formed JSON.');
@@ -85,7 +85,10 @@ export function jsonErrorOffset(text: string): number | null {
         } else fail();
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     const m = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
     if (!m) fail();
     else i += m[0].length;

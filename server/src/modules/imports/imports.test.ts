@@ -15,7 +15,7 @@ const upload = (bytes: Buffer, name: string, headers: Record<string, string>) =>
   return ctx.app.inject({ method: 'POST', url: '/api/imports', payload: form.payload, headers: { ...headers, ...form.headers } });
 };
 const report = (id: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: `/api/imports/${id}`, headers });
-const resolve = (id: string, body: unknown, headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: `/api/imports/${id}/resolve`, payload: body, headers });
+const resolve = (id: string, body: { row: number; titleId: string }, headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: `/api/imports/${id}/resolve`, payload: body, headers });
 
 /** Follows an import as the screen does, until it has finished. */
 async function finished(id: string, headers = fan.headers): Promise<ImportReport> {

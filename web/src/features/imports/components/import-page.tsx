@@ -190,9 +190,9 @@ function AmbiguousRows({ importId, rows }: { importId: string; rows: ImportProbl
             <p className="text-xs text-[var(--muted)]">
               {KIND_NAMES[r.kind]} · {r.file}, line {r.line}
             </p>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
               {r.candidates.map((c) => (
-                <li key={c.id}>
+                <li key={c.id} className="min-w-0">
                   <Candidate
                     candidate={c}
                     busy={resolve.isPending && resolve.variables?.row === r.row && resolve.variables.titleId === c.id}
@@ -220,7 +220,7 @@ function Candidate({ candidate, busy, disabled, onChoose }: { candidate: ImportC
         <div className="h-14 w-10 shrink-0 rounded bg-[var(--surface-3)]" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{label}</p>
+        <p className="text-sm font-medium break-words">{label}</p>
         <p className="truncate text-xs text-[var(--muted)]">
           {candidate.type === 'movie' ? 'Movie' : 'TV series'}
           {candidate.originalTitle && candidate.originalTitle !== candidate.title ? ` · ${candidate.originalTitle}` : ''} · {candidate.id}

@@ -28,6 +28,7 @@ import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
 import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { LevelCache } from './modules/levels/levels.cache.ts';
 import { installLevels } from './modules/levels/levels.plugin.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
@@ -221,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gemsRoutes);
   await app.register(purchasesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(importsRoutes);
   // A public list's page carries its Open Graph tags in the HTML itself.
   await app.register(listPageRoutes);
   startTmdbFeeds(app);

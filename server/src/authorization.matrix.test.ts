@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../test/fans.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { communitiesApi } from './modules/communities/communities.test-fixtures.ts';
+import { importForm, insertImportTitles, LETTERBOXD_FILES, zipOf } from './modules/imports/imports.test-fixtures.ts';
 import { type NewTitle, upsertTitles } from './modules/titles/titles.repository.ts';
 import { imageForm, makeImage } from './modules/uploads/uploads.test-fixtures.ts';
 import { normalizeText } from './search/normalize.ts';
@@ -53,6 +54,8 @@ const UNSEEN_BY_BLOCKED = (s: Statuses): Statuses => s.map((v, i) => (ROLES[i] =
 /** What a moderator hid is gone for everyone but its author, who still sees their own (lib/visibility.ts). */
 const HIDDEN = (): Statuses => [404, 404, 404, 200, 404, 404, 404, 404];
 const NOBODY = (): Statuses => [401, 404, 404, 404, 404, 404, 404, 401];
+/** The owner's alone; anyone else is told it does not exist. */
+const OWNER_ONLY = (s = 200): Statuses => [401, 404, 404, s, 404, 404, 404, 401];
 /** A like (or report) by anyone signed in but the author; the person the author blocked does not see it (404). */
 const OTHERS = (s = 200, own = 403): Statuses => [401, s, s, own, s, s, 404, 401];
 
@@ -85,6 +88,9 @@ interface Fixture {
   moderationReport: string;
   /** The owner's sandbox checkout, and an uploaded image. */
   purchase: string;
+  /** The owner's finished history import, and the number of its ambiguous row. */
+  importJob: string;
+  importRow: number;
   image: string;
 }
 
@@ -517,6 +523,23 @@ const ROWS: Row[] = [
       return { url: '/api/uploads/images', body: form.payload, headers: form.headers };
     },
   },
+
+  // History imports: anyone signed in starts their own; a job is its owner's alone.
+  {
+    route: 'POST /api/imports',
+    expect: SIGNED_IN(202),
+    cell: () => {
+      const form = importForm(zipOf({ 'watchlist.csv': 'Date,Name,Year,Letterboxd URI\n2023-04-01,Paper Moon,1973,u\n' }), 'export.zip');
+      return { url: '/api/imports', body: form.payload, headers: form.headers };
+    },
+  },
+  { route: 'GET /api/imports', expect: SIGNED_IN(), cell: () => ({ url: '/api/imports' }) },
+  { route: 'GET /api/imports/:id', expect: OWNER_ONLY(), cell: () => ({ url: `/api/imports/${f.importJob}` }) },
+  {
+    route: 'POST /api/imports/:id/resolve',
+    expect: OWNER_ONLY(),
+    cell: () => ({ url: `/api/imports/${f.importJob}/resolve`, body: { row: f.importRow, titleId: 'tt9500013' } }),
+  },
 ];
 
 // ---- The fixture ---------------------------------------------------------------------------------------------------
@@ -565,6 +588,15 @@ async function buildFixture(): Promise<Fixture> {
   const purchase = await ok('POST', '/api/purchases/checkout', owner.headers, { product: 'gems_100' }, (c: { purchaseId: string }) => c.purchaseId);
   const form = imageForm(await makeImage('png'), { purpose: 'community' });
   const image = await ok('POST', '/api/uploads/images', { ...owner.headers, ...form.headers }, form.payload, (u: { url: string }) => new URL(u.url, 'http://x').pathname);
+  await insertImportTitles(ctx.database.db);
+  const exportForm = importForm(zipOf(LETTERBOXD_FILES), 'export.zip');
+  const importJob = await ok('POST', '/api/imports', { ...owner.headers, ...exportForm.headers }, exportForm.payload, (j: { id: string }) => j.id);
+  let importRow = -1;
+  for (let i = 0; i < 2000 && importRow < 0; i++) {
+    const job = await ok('GET', `/api/imports/${importJob}`, owner.headers, undefined, (r: { status: string; ambiguousRows: { row: number }[] }) => r);
+    if (job.status === 'done') importRow = job.ambiguousRows[0].row;
+    else await new Promise((r) => setTimeout(r, 20));
+  }
   await ok('POST', `/api/user/blocks/${blocked.id}`, owner.headers, undefined, () => null);
   await ctx.database.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('id', '=', suspended.id).execute();
   return {
@@ -585,6 +617,8 @@ async function buildFixture(): Promise<Fixture> {
     moderationReport,
     purchase,
     image,
+    importJob,
+    importRow,
   };
 }
 

@@ -505,6 +505,44 @@ export interface OutboxDeliveriesTable {
   deliveredAt: number;
 }
 
+/** A history import: one per uploaded file (modules/imports). */
+export interface ImportJobsTable {
+  id: string;
+  userId: string;
+  source: 'letterboxd' | 'imdb' | 'trakt';
+  fileName: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  processed: ColumnType<number, number | undefined, number>;
+  imported: ColumnType<number, number | undefined, number>;
+  alreadyPresent: ColumnType<number, number | undefined, number>;
+  notMatched: ColumnType<number, number | undefined, number>;
+  ambiguous: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  /** Milliseconds since the epoch: the process working on it holds it until then. */
+  leaseUntil: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+/** One item of an import's file (a rating, a watchlist entry, a list entry) and what became of it. */
+export interface ImportRowsTable {
+  jobId: string;
+  seq: number;
+  kind: 'rating' | 'watchlist' | 'list';
+  file: string;
+  line: number;
+  rowText: string;
+  /** The parsed item as JSON text. */
+  data: string;
+  status: 'pending' | 'imported' | 'present' | 'unmatched' | 'ambiguous';
+  titleId: string | null;
+  /** JSON text: the candidate title ids of an ambiguous row. */
+  candidates: string | null;
+  reason: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -555,4 +593,6 @@ export interface DB {
   notificationActors: NotificationActorsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  importJobs: ImportJobsTable;
+  importRows: ImportRowsTable;
 }

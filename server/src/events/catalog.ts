@@ -11,6 +11,10 @@ export interface DomainEvents {
   'rating.updated': { ratingId: string; userId: string; hasReview: boolean };
   /** A person deleted their rating (and its review). */
   'rating.deleted': { ratingId: string; userId: string };
+  /** A person's history import brought in ratings (new ones, and older ones changed): one event per batch. */
+  'ratings.imported': { userId: string; importId: string; created: number; updated: number; reviews: boolean };
+  /** A person's history import made or added to one of their lists. */
+  'list.imported': { listId: string; ownerId: string; created: boolean };
   /** A person liked a review (a new like; liking again records nothing). */
   'review.liked': { ratingId: string; authorId: string; actorId: string };
   /** A person became a member of a community (joined a public one, or was let in). */

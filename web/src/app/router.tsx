@@ -37,6 +37,7 @@ const Watchlist = page(() => import('./routes/watchlist'));
 const PremiumArea = page(() => import('./routes/premium-area'));
 const Messages = page(() => import('./routes/messages'));
 const Feed = page(() => import('./routes/feed'));
+const SettingsImport = page(() => import('./routes/settings-import'));
 const NotFound = page(() => import('./routes/not-found'));
 
 /** The pages for signed-in people only; anything else here is "not found". */
@@ -67,6 +68,7 @@ function SignedInPages() {
         <Route path="/watchlist" component={Watchlist} />
         <Route path="/messages" component={Messages} />
         <Route path="/feed" component={Feed} />
+        <Route path="/settings/import" component={SettingsImport} />
         <Route path="/premium" component={PremiumArea} />
         <Route path="/gems/*?" component={PremiumArea} />
         <Route path="/badges" component={PremiumArea} />

@@ -9,6 +9,8 @@ import { checkLevels } from './levels.service.ts';
 export function installLevels(app: FastifyInstance): void {
   const check = (userId: string) => checkLevels(app, userId);
   app.outbox.subscribe('levels.check', ['rating.created', 'community.joined', 'profile.updated'], (e) => check(e.data.userId));
+  // A history import's ratings count once per batch.
+  app.outbox.subscribe('levels.checkImported', 'ratings.imported', (e) => check(e.data.userId));
   app.outbox.subscribe('levels.checkAuthor', ['discussion.created', 'comment.created'], (e) => check(e.data.authorId));
   app.outbox.subscribe('levels.ratingChanged', ['rating.updated', 'rating.deleted'], async (e) => {
     if (e.type === 'rating.updated' && (e.data as { hasReview: boolean }).hasReview) await check(e.data.userId);

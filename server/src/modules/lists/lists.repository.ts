@@ -374,3 +374,60 @@ export async function clearRecentViews(db: Db, userId: string): Promise<number> 
   const res = await db.deleteFrom('listRecentViews').where('userId', '=', userId).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/**
+ * A list brought in from another site's export, in the caller's transaction: the person's list of that name (the
+ * latest, when several) takes the titles it does not hold yet, at its end; without one, a new private list is made.
+ * At most `max` titles: the rest are `full`. Positions and the title count change together, as with appendTitle.
+ */
+export async function importListTitles(
+  trx: Db,
+  ownerId: string,
+  list: { name: string; description: string | null; type: TitleType },
+  titleIds: readonly string[],
+  max: number,
+  now: string,
+  newId: () => string,
+): Promise<{ listId: string; created: boolean; outcome: Map<string, 'added' | 'present' | 'full'> }> {
+  const found = await trx
+    .selectFrom('lists')
+    .select('id')
+    .where('ownerId', '=', ownerId)
+    .where('name', '=', list.name)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const listId = found?.id ?? newId();
+  if (!found) await insertList(trx, { id: listId, ownerId, name: list.name, description: list.description, type: list.type, visibility: 'private', now });
+  // Takes the list's row lock first (PostgreSQL), so concurrent additions queue behind this one.
+  await trx
+    .updateTable('lists')
+    .set((eb) => ({ titleCount: eb.ref('titleCount') }))
+    .where('id', '=', listId)
+    .execute();
+  const held = await trx.selectFrom('listItems').select(['titleId', 'position']).where('listId', '=', listId).execute();
+  const present = new Set(held.map((h) => h.titleId));
+  let next = held.reduce((m, h) => Math.max(m, Number(h.position) + 1), 0);
+  let count = held.length;
+  const outcome = new Map<string, 'added' | 'present' | 'full'>();
+  const rows: { listId: string; position: number; titleId: string; note: null }[] = [];
+  for (const titleId of titleIds) {
+    if (present.has(titleId)) {
+      if (!outcome.has(titleId)) outcome.set(titleId, 'present');
+      continue;
+    }
+    if (count >= max) {
+      outcome.set(titleId, 'full');
+      continue;
+    }
+    present.add(titleId);
+    rows.push({ listId, position: next++, titleId, note: null });
+    count++;
+    outcome.set(titleId, 'added');
+  }
+  if (rows.length > 0) {
+    await trx.insertInto('listItems').values(rows).execute();
+    await trx.updateTable('lists').set({ titleCount: count, updatedAt: now }).where('id', '=', listId).execute();
+  }
+  return { listId, created: !found, outcome };
+}

@@ -45,6 +45,11 @@ export async function listsRoutes(app: FastifyInstance) {
   app.outbox.subscribe('lists.sharedOnSuspension', ['person.suspended', 'person.restored'], () =>
     Promise.all([app.cache.invalidate(service.NS_PAGE), app.cache.invalidate(service.NS_SHARED)]),
   );
+  // A list a history import added to: its kept page and the shared sections are read again.
+  app.outbox.subscribe('lists.forgetImported', 'list.imported', async (e) => {
+    await app.cache.delete(service.NS_PAGE, e.data.listId);
+    await app.cache.invalidate(service.NS_SHARED);
+  });
   const viewerSecret = app.config.AUTH_SECRET ?? 'reelhouse-list-views';
 
   r.get(

@@ -308,3 +308,94 @@ export async function isOnWatchlist(db: Db, userId: string, titleId: string): Pr
   const row = await db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).where('titleId', '=', titleId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A rating brought in from another site's export: when it was made there (ISO 8601), when the file says. */
+export interface ImportedRating {
+  titleId: string;
+  rating: number;
+  review: string | null;
+  at: string | null;
+}
+
+export interface ImportedRatingsOutcome {
+  /** Titles rated now, with the new ratings' ids. */
+  created: { titleId: string; ratingId: string }[];
+  /** Titles whose rating was older than the file's and changed to it. */
+  updated: { titleId: string; ratingId: string }[];
+  /** Titles the person had rated as recently or more (or the file gave no date): left as they are. */
+  kept: string[];
+}
+
+const isoText = (v: Date | string) => (typeof v === 'string' ? new Date(v).toISOString() : v.toISOString());
+
+/**
+ * Writes imported ratings in the caller's transaction, in one pass per batch: a title the person had not rated is
+ * rated (dated as the file dates it); one they had is changed only when the file's rating is newer than theirs and
+ * differs, so an import never overwrites a newer rating made here and running it again changes nothing. Each title's
+ * count, sum and review count change in the same transaction. One row per title is expected.
+ */
+export async function importRatings(trx: Db, userId: string, rows: readonly ImportedRating[], now: string, newId: () => string): Promise<ImportedRatingsOutcome> {
+  const out: ImportedRatingsOutcome = { created: [], updated: [], kept: [] };
+  if (rows.length === 0) return out;
+  const existing = await trx
+    .selectFrom('ratings')
+    .select(['id', 'titleId', 'rating', 'review', 'updatedAt'])
+    .where('userId', '=', userId)
+    .where(
+      'titleId',
+      'in',
+      rows.map((r) => r.titleId),
+    )
+    .execute();
+  const byTitle = new Map(existing.map((r) => [r.titleId, r]));
+  const stats = new Map<string, { count: number; sum: number; reviews: number }>();
+  const fresh: (ImportedRating & { id: string })[] = [];
+  for (const r of rows) {
+    const had = byTitle.get(r.titleId);
+    if (!had) {
+      fresh.push({ ...r, id: newId() });
+      continue;
+    }
+    const review = r.review ?? had.review;
+    const newer = r.at !== null && r.at > isoText(had.updatedAt);
+    if (!newer || (had.rating === r.rating && had.review === review)) {
+      out.kept.push(r.titleId);
+      continue;
+    }
+    await updateRating(trx, had.id, { rating: r.rating, review }, r.at ?? now);
+    stats.set(r.titleId, { count: 0, sum: r.rating - had.rating, reviews: Number(review !== null) - Number(had.review !== null) });
+    out.updated.push({ titleId: r.titleId, ratingId: had.id });
+  }
+  for (let i = 0; i < fresh.length; i += 500) {
+    const chunk = fresh.slice(i, i + 500);
+    const inserted = await trx
+      .insertInto('ratings')
+      .values(
+        chunk.map((r) => ({
+          id: r.id,
+          userId,
+          titleId: r.titleId,
+          rating: r.rating,
+          review: r.review,
+          spoiler: false,
+          likeCount: 0,
+          createdAt: r.at ?? now,
+          updatedAt: r.at ?? now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'titleId']).doNothing())
+      .returning(['id', 'titleId'])
+      .execute();
+    const written = new Set(inserted.map((r) => r.id));
+    for (const r of chunk) {
+      if (!written.has(r.id)) {
+        out.kept.push(r.titleId);
+        continue;
+      }
+      out.created.push({ titleId: r.titleId, ratingId: r.id });
+      stats.set(r.titleId, { count: 1, sum: r.rating, reviews: r.review !== null ? 1 : 0 });
+    }
+  }
+  for (const [titleId, d] of stats) await addToTitleStats(trx, titleId, d);
+  return out;
+}

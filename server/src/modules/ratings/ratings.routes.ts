@@ -44,6 +44,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
   dropOnHide(app.cache, 'review', service.NS_REVIEWS);
   // ...and so do a suspended account's reviews (and they come back when it is restored).
   app.outbox.subscribe('ratings.reviewsOnSuspension', ['person.suspended', 'person.restored'], () => app.cache.invalidate(service.NS_REVIEWS));
+  // Reviews brought in by a history import leave the kept pages as a written one does.
+  app.outbox.subscribe('ratings.forgetImportedReviews', 'ratings.imported', (e) => (e.data.reviews ? app.cache.invalidate(service.NS_REVIEWS) : undefined));
 
   r.post(
     '/api/ratings-and-reviews/create',

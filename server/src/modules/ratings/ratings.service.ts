@@ -28,7 +28,7 @@ const ratingNotFound = () => notFound('There is no rating with that id.', 'ratin
 export const titleNotFound = () => notFound('There is no title with that id.', 'title_not_found');
 
 /** A review as stored: trimmed plain text with \n line ends; empty is no review. */
-function reviewOf(text: string | null | undefined): string | null {
+export function reviewOf(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   const normal = text.replace(/\r\n?/g, '\n').trim();
   return normal === '' ? null : normal;

@@ -100,3 +100,18 @@ export async function countEntries(db: Db, userId: string, type?: TitleType): Pr
   const [row] = await countQuery(db, type !== undefined, { userId, type: type ?? '' });
   return Number(row?.n ?? 0);
 }
+
+/** Puts titles on the watchlist, each dated as given, those already there left alone: the titles written. */
+export async function addEntries(trx: Db, userId: string, entries: readonly { titleId: string; at: string }[]): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let i = 0; i < entries.length; i += 500) {
+    const rows = await trx
+      .insertInto('watchlistEntries')
+      .values(entries.slice(i, i + 500).map((e) => ({ userId, titleId: e.titleId, createdAt: e.at })))
+      .onConflict((oc) => oc.columns(['userId', 'titleId']).doNothing())
+      .returning('titleId')
+      .execute();
+    for (const r of rows) written.add(r.titleId);
+  }
+  return written;
+}

@@ -217,3 +217,9 @@ export const TrashIcon = (props: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   </Svg>
 );
+
+export const UploadIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 15V4M7 9l5-5 5 5M5 15v4h14v-4" />
+  </Svg>
+);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { BookmarkIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UploadIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
 import { profileQueryOptions } from '../../../lib/profile';
 import { Link } from '../../../lib/router';
@@ -39,6 +39,9 @@ export default function AccountMenuItems() {
       </Link>
       <Link to="/gems" role="menuitem" className={menuItemClasses}>
         <StarIcon size={18} className="text-[var(--muted)]" /> Gems and badges
+      </Link>
+      <Link to="/settings/import" role="menuitem" className={menuItemClasses}>
+        <UploadIcon size={18} className="text-[var(--muted)]" /> Import history
       </Link>
       <div className="my-1 h-px bg-[var(--border)]" />
       <ThemeOptions />

@@ -1,0 +1,5 @@
+import { ImportPage } from '../../features/imports/components/import-page';
+
+export default function SettingsImportRoute() {
+  return <ImportPage />;
+}

@@ -31,6 +31,42 @@ export interface QueryStateProps<T> {
 /** Failures are rare: their views load on first need, which keeps them out of every page's first download. */
 const QueryError = lazy(() => import('./query-error').then((m) => ({ default: m.QueryError })));
 
+export interface QueryFailureProps {
+  /** "The reviews did not load": a heading (`page`), else the sentence the error's message follows. */
+  title: string;
+  icon?: ReactNode;
+  variant?: QueryErrorVariant;
+  className?: string;
+  message?: string;
+  retrying?: boolean;
+  onRetry: () => void;
+}
+
+/**
+ * A failure with its "Try again", loaded on first need: what QueryState draws, and what a screen draws for a failure
+ * that is not one query's first load (a store fed by several queries, a next page that did not come).
+ */
+export function QueryFailure(props: QueryFailureProps) {
+  return (
+    <Suspense fallback={null}>
+      <QueryError {...props} />
+    </Suspense>
+  );
+}
+
+/** What NextPageError reads of an infinite query. */
+export interface NextPageLike {
+  isFetchNextPageError: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** The next page of an infinite list failed while the earlier pages show: one line (by default) whose Try again asks for it again. */
+export function NextPageError({ query, title, variant = 'line', className }: { query: NextPageLike; title: string; variant?: QueryErrorVariant; className?: string }) {
+  if (!query.isFetchNextPageError) return null;
+  return <QueryFailure title={title} variant={variant} className={className} retrying={query.isFetchingNextPage} onRetry={() => void query.fetchNextPage()} />;
+}
+
 const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**
@@ -45,9 +81,7 @@ export function QueryState<T>({ query, loading, errorTitle, errorIcon, errorVari
   }
   if (query.isError) {
     return (
-      <Suspense fallback={null}>
-        <QueryError title={errorTitle} icon={errorIcon} variant={errorVariant} className={errorClassName} message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      </Suspense>
+      <QueryFailure title={errorTitle} icon={errorIcon} variant={errorVariant} className={errorClassName} message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );
   }
   return <>{loading}</>;

@@ -16,3 +16,63 @@ export function SkeletonList({ count = 3, label, className, itemClassName }: { c
     </div>
   );
 }
+
+/** Rows of a round picture beside two lines (notifications, conversations, the feed), announced as loading. */
+export function AvatarRowsSkeleton({
+  count = 3,
+  label,
+  className,
+  rowClassName = 'flex items-center gap-3 px-4 py-3',
+  avatarClassName = 'h-10 w-10',
+  lines = ['h-3.5 w-4/5', 'h-3 w-1/4'],
+}: {
+  count?: number;
+  label: string;
+  className?: string;
+  rowClassName?: string;
+  avatarClassName?: string;
+  /** The two lines' height and width. */
+  lines?: [string, string];
+}) {
+  return (
+    <div role="status" aria-label={label} className={className}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className={rowClassName}>
+          <Skeleton className={cn('shrink-0 rounded-full', avatarClassName)} />
+          <div className="flex-1 space-y-2">
+            <Skeleton className={lines[0]} />
+            <Skeleton className={lines[1]} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One poster card's place (poster rows and grids): the poster, its title, its year. */
+export function PosterCardSkeleton({ still = false }: { still?: boolean }) {
+  return (
+    <>
+      <Skeleton still={still} className="aspect-[2/3] w-full rounded-xl" />
+      <Skeleton still={still} className="mt-2.5 h-3.5 w-4/5" />
+      <Skeleton still={still} className="mt-1.5 h-3 w-1/3" />
+    </>
+  );
+}
+
+/** One list card's place (list rows and grids): the fan of five posters and two lines, in the card's frame. */
+export function ListCardSkeleton({ still = false, className }: { still?: boolean; className?: string }) {
+  return (
+    <div className={cn('rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4', className)}>
+      <div className="flex -space-x-6">
+        {Array.from({ length: 5 }, (_, j) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <Skeleton still={still} key={j} className="aspect-[2/3] w-1/4 rounded-lg ring-2 ring-[var(--surface)]" />
+        ))}
+      </div>
+      <Skeleton still={still} className="mt-4 h-3.5 w-3/4" />
+      <Skeleton still={still} className="mt-2 h-3 w-1/2" />
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon } from '../../../components/ui/icons';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
-import { QueryState } from '../../../components/ui/query-state';
+import { NextPageError, QueryState } from '../../../components/ui/query-state';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
 import { fromSearchResult } from '../../../lib/media';
 import { Link, useSearchParams } from '../../../lib/router';
@@ -88,11 +88,7 @@ export function WatchlistPage() {
               ) : (
                 results.length > 12 && <p className="text-sm text-[var(--muted)]">That is your whole watchlist.</p>
               )}
-              {watchlist.isFetchNextPageError && (
-                <p role="alert" className="text-sm text-[var(--danger)]">
-                  More titles did not load. Try again.
-                </p>
-              )}
+              <NextPageError query={watchlist} title="More titles did not load" />
             </div>
           </>
         )}

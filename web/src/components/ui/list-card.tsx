@@ -8,7 +8,7 @@ import { Avatar } from './avatar';
 import { PenIcon } from './icons';
 import { ShareIcon } from './list-icons';
 import { PosterImage } from './poster';
-import { ListCardSkeleton } from './skeleton';
+import { CardSkeleton } from './skeleton';
 
 export const listViewPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/view`;
 export const listEditPath = (listId: string) => `/lists/edit-list?listId=${encodeURIComponent(listId)}`;
@@ -157,7 +157,7 @@ export function ListCardRowSkeleton({ count = 4 }: { count?: number }) {
     <div className={listCardRowClass} aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <ListCardSkeleton key={i} className={listCardRowItemClass} />
+        <CardSkeleton key={i} top="fan" className={listCardRowItemClass} />
       ))}
     </div>
   );

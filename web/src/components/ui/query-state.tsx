@@ -54,19 +54,6 @@ export function QueryFailure(props: QueryFailureProps) {
   );
 }
 
-/** What NextPageError reads of an infinite query. */
-export interface NextPageLike {
-  isFetchNextPageError: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}
-
-/** The next page of an infinite list failed while the earlier pages show: one line (by default) whose Try again asks for it again. */
-export function NextPageError({ query, title, variant = 'line', className }: { query: NextPageLike; title: string; variant?: QueryErrorVariant; className?: string }) {
-  if (!query.isFetchNextPageError) return null;
-  return <QueryFailure title={title} variant={variant} className={className} retrying={query.isFetchingNextPage} onRetry={() => void query.fetchNextPage()} />;
-}
-
 const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**

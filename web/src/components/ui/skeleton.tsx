@@ -17,39 +17,6 @@ export function SkeletonList({ count = 3, label, className, itemClassName }: { c
   );
 }
 
-/** Rows of a round picture beside two lines (notifications, conversations, the feed), announced as loading. */
-export function AvatarRowsSkeleton({
-  count = 3,
-  label,
-  className,
-  rowClassName = 'flex items-center gap-3 px-4 py-3',
-  avatarClassName = 'h-10 w-10',
-  lines = ['h-3.5 w-4/5', 'h-3 w-1/4'],
-}: {
-  count?: number;
-  label: string;
-  className?: string;
-  rowClassName?: string;
-  avatarClassName?: string;
-  /** The two lines' height and width. */
-  lines?: [string, string];
-}) {
-  return (
-    <div role="status" aria-label={label} className={className}>
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={i} className={rowClassName}>
-          <Skeleton className={cn('shrink-0 rounded-full', avatarClassName)} />
-          <div className="flex-1 space-y-2">
-            <Skeleton className={lines[0]} />
-            <Skeleton className={lines[1]} />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** One poster card's place (poster rows and grids): the poster, its title, its year. */
 export function PosterCardSkeleton({ still = false }: { still?: boolean }) {
   return (
@@ -61,18 +28,30 @@ export function PosterCardSkeleton({ still = false }: { still?: boolean }) {
   );
 }
 
-/** One list card's place (list rows and grids): the fan of five posters and two lines, in the card's frame. */
-export function ListCardSkeleton({ still = false, className }: { still?: boolean; className?: string }) {
+/**
+ * One card's place in a row or grid of cards, in the card's frame: a list's fan of five posters, or a picture
+ * (16:9: a community, a discussion, with its author's round picture when `avatar`), then two lines.
+ */
+export function CardSkeleton({ top, avatar = false, still = false, className }: { top: 'fan' | 'picture'; avatar?: boolean; still?: boolean; className?: string }) {
   return (
     <div className={cn('rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4', className)}>
-      <div className="flex -space-x-6">
-        {Array.from({ length: 5 }, (_, j) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-          <Skeleton still={still} key={j} className="aspect-[2/3] w-1/4 rounded-lg ring-2 ring-[var(--surface)]" />
-        ))}
+      {top === 'fan' ? (
+        <div className="flex -space-x-6">
+          {Array.from({ length: 5 }, (_, j) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton still={still} key={j} className="aspect-[2/3] w-1/4 rounded-lg ring-2 ring-[var(--surface)]" />
+          ))}
+        </div>
+      ) : (
+        <Skeleton still={still} className="aspect-[16/9] w-full rounded-xl" />
+      )}
+      <div className="mt-4 flex items-center gap-3">
+        {avatar && <Skeleton still={still} className="h-8 w-8 shrink-0 rounded-full" />}
+        <div className="flex-1">
+          <Skeleton still={still} className="h-3.5 w-3/4" />
+          <Skeleton still={still} className="mt-2 h-3 w-1/2" />
+        </div>
       </div>
-      <Skeleton still={still} className="mt-4 h-3.5 w-3/4" />
-      <Skeleton still={still} className="mt-2 h-3 w-1/2" />
     </div>
   );
 }

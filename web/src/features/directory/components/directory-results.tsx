@@ -2,9 +2,10 @@ import type { MediaSearchPage } from '@common/contracts/titles';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FilmIcon } from '../../../components/ui/icons';
+import { NextPageError } from '../../../components/ui/next-page-error';
 import { PosterCard } from '../../../components/ui/poster';
 import { PosterGridSkeleton, posterGridClass } from '../../../components/ui/poster-grid';
-import { NextPageError, QueryState } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { fromSearchResult } from '../../../lib/media';
 

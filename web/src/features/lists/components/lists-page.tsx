@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon, ListIcon, PlusIcon } from '../../../components/ui/icons';
 import { ListCard, ListCardRow, ListCardRowSkeleton } from '../../../components/ui/list-card';
 import { QueryFailure } from '../../../components/ui/query-state';
-import { ListCardSkeleton } from '../../../components/ui/skeleton';
+import { CardSkeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useListsState } from '../../../lib/lists-state';
 import { Link } from '../../../lib/router';
@@ -154,7 +154,7 @@ function GridSkeleton() {
   return (
     <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4" aria-hidden="true">
       {[0, 1, 2].map((i) => (
-        <ListCardSkeleton key={i} />
+        <CardSkeleton key={i} top="fan" />
       ))}
     </div>
   );

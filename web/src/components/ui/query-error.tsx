@@ -15,15 +15,8 @@ import { Notice, noticeButtonClass } from './query-state';
 export type QueryErrorVariant = 'page' | 'box' | 'inline' | 'notice' | 'line';
 
 /** A failed load with its "Try again" (QueryState loads this on first need; a failure that is not one query's, such as a store's, may use it directly). */
-export function QueryError({
-  title,
-  icon,
-  variant = 'page',
-  className,
-  message,
-  retrying = false,
-  onRetry,
-}: {
+export interface QueryErrorProps {
+  /** "The reviews did not load": a heading (`page`), else the sentence the error's message follows. */
   title: string;
   icon?: ReactNode;
   variant?: QueryErrorVariant;
@@ -31,7 +24,9 @@ export function QueryError({
   message?: string;
   retrying?: boolean;
   onRetry: () => void;
-}) {
+}
+
+export function QueryError({ title, icon, variant = 'page', className, message, retrying = false, onRetry }: QueryErrorProps) {
   const sentence = message ? `${title}. ${message}` : `${title}.`;
   switch (variant) {
     case 'page':

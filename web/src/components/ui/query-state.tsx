@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { QueryErrorVariant } from './query-error';
+import type { QueryErrorProps, QueryErrorVariant } from './query-error';
 
 /** What QueryState reads of a TanStack Query result (useQuery, useInfiniteQuery, useSuspenseQuery...). */
 export interface QueryLike<T> {
@@ -31,22 +31,11 @@ export interface QueryStateProps<T> {
 /** Failures are rare: their views load on first need, which keeps them out of every page's first download. */
 const QueryError = lazy(() => import('./query-error').then((m) => ({ default: m.QueryError })));
 
-export interface QueryFailureProps {
-  /** "The reviews did not load": a heading (`page`), else the sentence the error's message follows. */
-  title: string;
-  icon?: ReactNode;
-  variant?: QueryErrorVariant;
-  className?: string;
-  message?: string;
-  retrying?: boolean;
-  onRetry: () => void;
-}
-
 /**
  * A failure with its "Try again", loaded on first need: what QueryState draws, and what a screen draws for a failure
  * that is not one query's first load (a store fed by several queries, a next page that did not come).
  */
-export function QueryFailure(props: QueryFailureProps) {
+export function QueryFailure(props: QueryErrorProps) {
   return (
     <Suspense fallback={null}>
       <QueryError {...props} />

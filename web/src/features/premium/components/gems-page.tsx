@@ -13,6 +13,7 @@ import { usePlanSelection } from '../hooks/use-plan-selection';
 import { CheckoutBar } from './checkout-bar';
 import { OptionCard } from './option-card';
 import { PremiumHeader } from './premium-header';
+import { TestModeBanner } from './test-mode-banner';
 
 /** /gems: the balance, the gem bundles to buy, and the ways to the history and the badges. */
 export function GemsPage() {
@@ -48,11 +49,7 @@ export function GemsPage() {
       >
         {(data) => (
           <>
-            {data.testMode && (
-              <p role="status" data-testid="test-mode-banner" className="mb-4 rounded-xl border border-[var(--rating)]/40 bg-[var(--rating)]/10 px-4 py-3 text-sm">
-                <strong className="tracking-wider">TEST MODE</strong> · payments go to the built-in sandbox checkout. No money moves.
-              </p>
-            )}
+            {data.testMode && <TestModeBanner />}
             <fieldset className="grid gap-4 sm:grid-cols-3">
               <legend className="sr-only">Choose a gem bundle</legend>
               {data.gemBundles.map((p) => (

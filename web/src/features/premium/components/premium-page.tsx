@@ -15,6 +15,7 @@ import { usePlanSelection } from '../hooks/use-plan-selection';
 import { CheckoutBar } from './checkout-bar';
 import { OptionCard } from './option-card';
 import { PremiumHeader, STATUS_NAMES } from './premium-header';
+import { TestModeBanner } from './test-mode-banner';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -46,11 +47,7 @@ export function PremiumPage() {
       >
         {(data) => (
           <>
-            {data.testMode && (
-              <p role="status" data-testid="test-mode-banner" className="mb-4 rounded-xl border border-[var(--rating)]/40 bg-[var(--rating)]/10 px-4 py-3 text-sm">
-                <strong className="tracking-wider">TEST MODE</strong> · payments go to the built-in sandbox checkout. No money moves.
-              </p>
-            )}
+            {data.testMode && <TestModeBanner />}
             {!canSubscribe && sub && (
               <p className="mb-4 rounded-xl border border-[var(--border)] bg-[var(--surface)] px-4 py-3 text-sm">
                 You are on <strong>{STATUS_NAMES[sub.plan]}</strong>. To change plans, cancel it in the subscription settings below; it stays active until the end of the paid period.

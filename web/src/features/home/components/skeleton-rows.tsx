@@ -3,14 +3,14 @@ import { CardSkeleton, PosterCardSkeleton, Skeleton } from '../../../components/
 
 const row = 'no-scrollbar -mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 sm:mx-0 sm:scroll-px-0 sm:px-0 sm:gap-4';
 
-/** Poster row placeholder: 2-3 per phone screen, 6-8 on desktops. */
-export function PosterRowSkeleton({ count = 8, shimmer = false }: { count?: number; shimmer?: boolean }) {
+/** Poster row placeholder, shimmering: 2-3 per phone screen, 6-8 on desktops. */
+export function PosterRowSkeleton() {
   return (
     <div className={row} aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
+      {Array.from({ length: 8 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div key={i} className={posterRowItemClass}>
-          <PosterCardSkeleton still={!shimmer} />
+          <PosterCardSkeleton />
         </div>
       ))}
     </div>
@@ -19,10 +19,11 @@ export function PosterRowSkeleton({ count = 8, shimmer = false }: { count?: numb
 
 const cardClass = 'w-[80%] shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] xl:w-[calc((100%-3*1rem)/4)]';
 
-export function CardRowSkeleton({ count = 4, kind }: { count?: number; kind: 'discussion' | 'community' | 'list' }) {
+/** A row of four cards' places (still: the section has not started loading), the cards' shape told by `kind`. */
+export function CardRowSkeleton({ kind }: { kind: 'discussion' | 'community' | 'list' }) {
   return (
     <div className={row}>
-      {Array.from({ length: count }, (_, i) => (
+      {Array.from({ length: 4 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <CardSkeleton key={i} still top={kind === 'list' ? 'fan' : 'picture'} avatar={kind === 'discussion'} className={cardClass} />
       ))}

@@ -32,7 +32,7 @@ export interface QueryStateProps<T> {
 const QueryError = lazy(() => import('./query-error').then((m) => ({ default: m.QueryError })));
 
 /**
- * A failure with its "Try again", loaded on first need: what QueryState draws, and what a screen draws for a failure
+ * A failure with its retry button, loaded on first need: what QueryState draws, and what a screen draws for a failure
  * that is not one query's first load (a store fed by several queries, a next page that did not come).
  */
 export function QueryFailure(props: QueryErrorProps) {
@@ -47,7 +47,7 @@ const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**
  * Loading, failed and empty states of one query, drawn the same way on every screen: the skeleton while the first
- * answer is on its way, the failure with a "Try again" that refetches, the empty state, else `children(data)`.
+ * answer is on its way, the failure with a retry button that refetches, the empty state, else `children(data)`.
  * Data already shown stays shown when a later refetch or next page fails (the screen says that part failed).
  */
 export function QueryState<T>({ query, loading, errorTitle, errorIcon, errorVariant = 'page', errorClassName, empty, isEmpty = emptyArray, children }: QueryStateProps<T>) {

@@ -8,7 +8,7 @@ import { Avatar } from './avatar';
 import { PenIcon } from './icons';
 import { ShareIcon } from './list-icons';
 import { PosterImage } from './poster';
-import { Skeleton } from './skeleton';
+import { CardSkeleton } from './skeleton';
 
 export const listViewPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/view`;
 export const listEditPath = (listId: string) => `/lists/edit-list?listId=${encodeURIComponent(listId)}`;
@@ -157,16 +157,7 @@ export function ListCardRowSkeleton({ count = 4 }: { count?: number }) {
     <div className={listCardRowClass} aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={i} className={cn(listCardRowItemClass, 'rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4')}>
-          <div className="flex -space-x-6">
-            {Array.from({ length: 5 }, (_, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <Skeleton key={j} className="aspect-[2/3] w-1/4 rounded-lg ring-2 ring-[var(--surface)]" />
-            ))}
-          </div>
-          <Skeleton className="mt-4 h-3.5 w-3/4" />
-          <Skeleton className="mt-2 h-3 w-1/2" />
-        </div>
+        <CardSkeleton key={i} top="fan" className={listCardRowItemClass} />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { PosterItem } from '../../lib/media';
 import { PosterCard } from './poster';
-import { Skeleton } from './skeleton';
+import { PosterCardSkeleton } from './skeleton';
 
 /** 2 to 3 posters a row on phones, 6 to 8 on desktops. */
 export const posterGridClass =
@@ -24,9 +24,7 @@ export function PosterGridSkeleton({ count = 12 }: { count?: number }) {
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div key={i}>
-          <Skeleton className="aspect-[2/3] w-full rounded-xl" />
-          <Skeleton className="mt-2.5 h-3.5 w-4/5" />
-          <Skeleton className="mt-1.5 h-3 w-1/3" />
+          <PosterCardSkeleton />
         </div>
       ))}
     </div>

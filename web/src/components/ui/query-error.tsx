@@ -8,21 +8,15 @@ import { Notice, noticeButtonClass } from './query-state';
  * How a failure is drawn, by where the query sits:
  * - `page`: a whole screen or its main block: icon, `errorTitle` as a heading, the error's message, Try again.
  * - `box`: a section inside a page (reviews, comments): `errorTitle` and the message in a red-edged box.
+ * - `inline`: a panel's or a tab's body (notifications, conversations, activity): the box's sentence and button, unframed.
  * - `notice`: a home row: one dashed line with the sentence and Try again at its end.
  * - `line`: a small part of a form or menu: the sentence with Try again as a link.
  */
-export type QueryErrorVariant = 'page' | 'box' | 'notice' | 'line';
+export type QueryErrorVariant = 'page' | 'box' | 'inline' | 'notice' | 'line';
 
 /** A failed load with its "Try again" (QueryState loads this on first need; a failure that is not one query's, such as a store's, may use it directly). */
-export function QueryError({
-  title,
-  icon,
-  variant = 'page',
-  className,
-  message,
-  retrying = false,
-  onRetry,
-}: {
+export interface QueryErrorProps {
+  /** "The reviews did not load": a heading (`page`), else the sentence the error's message follows. */
   title: string;
   icon?: ReactNode;
   variant?: QueryErrorVariant;
@@ -30,7 +24,9 @@ export function QueryError({
   message?: string;
   retrying?: boolean;
   onRetry: () => void;
-}) {
+}
+
+export function QueryError({ title, icon, variant = 'page', className, message, retrying = false, onRetry }: QueryErrorProps) {
   const sentence = message ? `${title}. ${message}` : `${title}.`;
   switch (variant) {
     case 'page':
@@ -50,8 +46,9 @@ export function QueryError({
         </EmptyState>
       );
     case 'box':
+    case 'inline':
       return (
-        <div role="alert" className={cn('rounded-2xl border border-[var(--danger)]/50 p-4 text-sm', className)}>
+        <div role="alert" className={cn(variant === 'box' && 'rounded-2xl border border-[var(--danger)]/50 p-4', 'text-sm', className)}>
           <p>{sentence}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
             Try again

@@ -1,7 +1,8 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { describe, expect, it, vi } from 'vitest';
-import { QueryError } from './query-error';
+import { NextPageError } from './next-page-error';
+import { QueryError, type QueryErrorProps } from './query-error';
 import { type QueryErrorVariant, type QueryLike, QueryState } from './query-state';
 
 const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({ data: undefined, error: null, isError: false, isFetching: false, refetch: vi.fn(), ...over });
@@ -53,7 +54,7 @@ describe('QueryState', () => {
     expect(await draw(query({ data: { pages: [1] } }), { empty: <p>NOTHING</p>, isEmpty: (d) => d.pages.length === 0 })).toContain('DATA');
   });
 
-  it.each(['page', 'box', 'notice', 'line'] as const)('draws a failure as %s: the sentence, the message and Try again, as an alert', async (variant) => {
+  it.each(['page', 'box', 'inline', 'notice', 'line'] as const)('draws a failure as %s: the sentence, the message and Try again, as an alert', async (variant) => {
     const html = await draw(query({ isError: true, error: new Error('The server is busy.') }), { errorVariant: variant });
     expect(html).toContain('role="alert"');
     expect(html).toContain('The reviews did not load');
@@ -62,13 +63,13 @@ describe('QueryState', () => {
     expect(html).not.toContain('SKELETON');
   });
 
-  it.each(['page', 'box', 'notice', 'line'] as const)('refetches when Try again is pressed (%s)', (variant) => {
+  it.each(['page', 'box', 'inline', 'notice', 'line'] as const)('refetches when Try again is pressed (%s)', (variant) => {
     const refetch = vi.fn();
     const tree = QueryState({ query: query({ isError: true, error: new Error('x'), refetch }), loading: null, errorTitle: 'Failed', errorVariant: variant, children: () => null });
     // QueryState hands the failure to QueryError (loaded on first need); draw that with the props it was given.
     const failure = find(tree, (p) => typeof p.onRetry === 'function' && p.variant === variant);
     if (!failure) throw new Error('no failure view');
-    const button = find(QueryError(failure.props as Parameters<typeof QueryError>[0]), (p) => p.children === 'Try again' && typeof p.onClick === 'function');
+    const button = find(QueryError(failure.props as unknown as QueryErrorProps), (p) => p.children === 'Try again' && typeof p.onClick === 'function');
     if (!button) throw new Error('no Try again button');
     expect(refetch).not.toHaveBeenCalled();
     (button.props.onClick as () => void)();
@@ -78,5 +79,40 @@ describe('QueryState', () => {
   it('shows Try again as busy while the refetch runs', async () => {
     const html = await draw(query({ isError: true, error: new Error('x'), isFetching: true }), { errorVariant: 'box' });
     expect(html).toContain('aria-busy="true"');
+  });
+
+  it('draws the inline failure without the box frame', async () => {
+    const failed = query({ isError: true, error: new Error('x') });
+    expect(await draw(failed, { errorVariant: 'box' })).toContain('border-[var(--danger)]');
+    const inline = await draw(failed, { errorVariant: 'inline' });
+    expect(inline).toContain('Try again');
+    expect(inline).not.toContain('border-[var(--danger)]');
+  });
+});
+
+/** What NextPageError reads of an infinite query. */
+const pages = (over: Partial<Parameters<typeof NextPageError>[0]['query']>) => ({ isFetchNextPageError: false, isFetchingNextPage: false, fetchNextPage: vi.fn(), ...over });
+
+describe('NextPageError', () => {
+  it('draws nothing while the next page has not failed', async () => {
+    const { prelude } = await prerender(<NextPageError query={pages({})} title="More titles did not load" />);
+    expect((await new Response(prelude).text()).replace(/<!--.*?-->/g, '')).toBe('');
+  });
+
+  it('says the next page failed, as an alert with Try again, and asks for that page again when pressed', async () => {
+    const fetchNextPage = vi.fn();
+    const q = pages({ isFetchNextPageError: true, fetchNextPage });
+    const { prelude } = await prerender(<NextPageError query={q} title="More titles did not load" />);
+    const html = await new Response(prelude).text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('More titles did not load.');
+    expect(html).toContain('Try again');
+
+    const failure = find(NextPageError({ query: q, title: 'More titles did not load' }), (p) => typeof p.onRetry === 'function');
+    if (!failure) throw new Error('no failure view');
+    const button = find(QueryError(failure.props as unknown as QueryErrorProps), (p) => p.children === 'Try again' && typeof p.onClick === 'function');
+    if (!button) throw new Error('no Try again button');
+    (button.props.onClick as () => void)();
+    expect(fetchNextPage).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { QueryErrorVariant } from './query-error';
+import type { QueryErrorProps, QueryErrorVariant } from './query-error';
 
 /** What QueryState reads of a TanStack Query result (useQuery, useInfiniteQuery, useSuspenseQuery...). */
 export interface QueryLike<T> {
@@ -31,11 +31,23 @@ export interface QueryStateProps<T> {
 /** Failures are rare: their views load on first need, which keeps them out of every page's first download. */
 const QueryError = lazy(() => import('./query-error').then((m) => ({ default: m.QueryError })));
 
+/**
+ * A failure with its retry button, loaded on first need: what QueryState draws, and what a screen draws for a failure
+ * that is not one query's first load (a store fed by several queries, a next page that did not come).
+ */
+export function QueryFailure(props: QueryErrorProps) {
+  return (
+    <Suspense fallback={null}>
+      <QueryError {...props} />
+    </Suspense>
+  );
+}
+
 const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**
  * Loading, failed and empty states of one query, drawn the same way on every screen: the skeleton while the first
- * answer is on its way, the failure with a "Try again" that refetches, the empty state, else `children(data)`.
+ * answer is on its way, the failure with a retry button that refetches, the empty state, else `children(data)`.
  * Data already shown stays shown when a later refetch or next page fails (the screen says that part failed).
  */
 export function QueryState<T>({ query, loading, errorTitle, errorIcon, errorVariant = 'page', errorClassName, empty, isEmpty = emptyArray, children }: QueryStateProps<T>) {
@@ -45,9 +57,7 @@ export function QueryState<T>({ query, loading, errorTitle, errorIcon, errorVari
   }
   if (query.isError) {
     return (
-      <Suspense fallback={null}>
-        <QueryError title={errorTitle} icon={errorIcon} variant={errorVariant} className={errorClassName} message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      </Suspense>
+      <QueryFailure title={errorTitle} icon={errorIcon} variant={errorVariant} className={errorClassName} message={query.error?.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );
   }
   return <>{loading}</>;

@@ -8,6 +8,7 @@ import { Button, Spinner } from '../../../components/ui/button';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster';
 import { ProfilePicture } from '../../../components/ui/profile-picture';
+import { QueryState } from '../../../components/ui/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { profileQueryOptions } from '../../../lib/profile';
@@ -62,24 +63,20 @@ interface Draft {
 /** The onboarding steps (spec 9's Reel Apprentice requirement, then picture and bio), over the app in the onboarding modal. */
 export function OnboardingSteps({ user, SearchBox }: { user: CurrentUser; SearchBox: SelectionSearchBox }) {
   const profile = useQuery({ ...profileQueryOptions('me'), staleTime: 0 });
-  if (profile.isPending) {
-    return (
-      <div className="grid min-h-64 place-items-center text-[var(--muted)]" role="status" aria-label="Loading your profile">
-        <Spinner className="h-6 w-6" />
-      </div>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <div className="space-y-4" role="alert">
-        <p>We could not load your profile.</p>
-        <Button variant="secondary" onClick={() => void profile.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <Wizard user={user} profile={profile.data} SearchBox={SearchBox} />;
+  return (
+    <QueryState
+      query={profile}
+      loading={
+        <div className="grid min-h-64 place-items-center text-[var(--muted)]" role="status" aria-label="Loading your profile">
+          <Spinner className="h-6 w-6" />
+        </div>
+      }
+      errorTitle="We could not load your profile"
+      errorVariant="inline"
+    >
+      {(data) => <Wizard user={user} profile={data} SearchBox={SearchBox} />}
+    </QueryState>
+  );
 }
 
 function Wizard({ user, profile, SearchBox }: { user: CurrentUser; profile: Profile; SearchBox: SelectionSearchBox }) {

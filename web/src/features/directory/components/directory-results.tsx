@@ -1,8 +1,8 @@
 import type { MediaSearchPage } from '@common/contracts/titles';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
 import { FilmIcon } from '../../../components/ui/icons';
+import { NextPageError } from '../../../components/ui/next-page-error';
 import { PosterCard } from '../../../components/ui/poster';
 import { PosterGridSkeleton, posterGridClass } from '../../../components/ui/poster-grid';
 import { QueryState } from '../../../components/ui/query-state';
@@ -67,14 +67,7 @@ export function DirectoryResults({ query, ranked = false, showDate = false, empt
           </ul>
           <div ref={sentinel} className="mt-10 flex flex-col items-center gap-3">
             {query.isFetchingNextPage && <PosterGridSkeleton count={6} />}
-            {query.isFetchNextPageError && (
-              <div role="alert" className="flex flex-col items-center gap-3 text-sm text-[var(--muted)]">
-                More titles did not load.
-                <Button variant="secondary" onClick={() => fetchNextPage()}>
-                  Try again
-                </Button>
-              </div>
-            )}
+            <NextPageError query={query} title="More titles did not load" variant="inline" className="text-center text-[var(--muted)]" />
             {!query.hasNextPage && results.length > 12 && <p className="text-sm text-[var(--muted)]">You’ve reached the end of this list.</p>}
           </div>
         </>

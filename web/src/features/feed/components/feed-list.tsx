@@ -3,6 +3,7 @@ import { relativeTime } from '@common/format';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { AvatarRowsSkeleton } from '../../../components/ui/avatar-rows-skeleton';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon, ListIcon, StarIcon, UsersIcon } from '../../../components/ui/icons';
@@ -23,17 +24,12 @@ export default function FeedList({ limit = 10 }: { limit?: number }) {
     <QueryState
       query={feed}
       loading={
-        <ul aria-label="Loading the feed" className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
-              <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />
-              <div className="flex-1 space-y-2">
-                <div aria-hidden="true" className="skeleton rounded-lg h-4 w-2/3" />
-                <div aria-hidden="true" className="skeleton rounded-lg h-3 w-1/3" />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <AvatarRowsSkeleton
+          label="Loading the feed"
+          className="grid gap-3"
+          rowClassName="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4"
+          lines={['h-4 w-2/3', 'h-3 w-1/3']}
+        />
       }
       errorTitle="The feed did not load"
       empty={

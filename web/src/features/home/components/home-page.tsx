@@ -1,17 +1,18 @@
 import { capitalizeWords, firstName } from '@common/format';
-import { type ComponentType, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Notice, QueryState } from '../../../components/ui/query-state';
-import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
 import { HomeCarousel } from './home-carousel';
 import { HomeSection } from './home-section';
 import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
-import { TrendingListsSlot } from './trending-lists-slot';
 import { WeeklyPopularRow } from './weekly-popular-row';
 
 /** Sections other features bring, each a lazy component (the app composes them: app/routes/home.tsx). */
+/** Trending Lists is home's own section, but like the others its code is fetched only when it nears the screen. */
+const TrendingLists = lazy(() => import('./trending-lists'));
+
 export interface HomeSections {
   topDiscussions?: ComponentType;
   trendingCommunities?: ComponentType;
@@ -49,7 +50,7 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
           <WeeklyPopularRow titleType="tvSeries" />
         </HomeSection>
         <HomeSection id="trending-lists" title="Trending Lists" seeAll="">
-          <TrendingListsSlot />
+          <WhenNear section={TrendingLists} kind="list" />
         </HomeSection>
         {Feed && (
           <HomeSection id="following-feed" title="From people you follow" seeAll="/feed">
@@ -62,23 +63,25 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
 }
 
 /**
- * A section another feature brings, loaded (its code and its data) once it comes near the screen:
- * below the fold it costs nothing until the reader scrolls. The skeleton row holds its place meanwhile.
+ * A lazy section (Trending Lists, or one another feature brings), loaded (its code and its data) once it comes within
+ * 200 px of the screen: below the fold it costs nothing until the reader scrolls. The skeleton row holds its place meanwhile.
  */
-function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: 'discussion' | 'community' }) {
+function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: 'discussion' | 'community' | 'list' }) {
   const [near, setNear] = useState(false);
-  const ref = useInViewCallback<HTMLDivElement>(() => setNear(true), Boolean(Section) && !near, '200px 0px');
-  if (!Section || !near) {
-    return (
-      <div ref={ref}>
-        <CardRowSkeleton kind={kind} />
-      </div>
-    );
-  }
+  const skeleton = <CardRowSkeleton kind={kind} />;
+  if (Section && near) return <Suspense fallback={skeleton}><Section /></Suspense>;
   return (
-    <Suspense fallback={<CardRowSkeleton kind={kind} />}>
-      <Section />
-    </Suspense>
+    <div
+      // An observer of its own rather than useInViewCallback: that hook's chunk would join the /home download.
+      ref={(node) => {
+        if (!node || !Section) return;
+        const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px 0px' });
+        observer.observe(node);
+        return () => observer.disconnect();
+      }}
+    >
+      {skeleton}
+    </div>
   );
 }
 

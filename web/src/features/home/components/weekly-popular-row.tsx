@@ -12,7 +12,7 @@ export function WeeklyPopularRow({ titleType }: { titleType: TitleType }) {
   return (
     <QueryState
       query={query}
-      loading={<PosterRowSkeleton shimmer />}
+      loading={<PosterRowSkeleton />}
       errorTitle={`This week’s popular ${what} did not load`}
       errorVariant="notice"
       empty={<Notice>No popular {what} yet: the catalogue is empty. Once titles are imported, the week’s most watched {what} appear here.</Notice>}

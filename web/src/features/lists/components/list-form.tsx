@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CheckIcon, ListIcon, SearchIcon } from '../../../components/ui/icons';
 import { listViewPath } from '../../../components/ui/list-card';
+import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -87,27 +88,27 @@ export function ListForm({ listId, SearchBox, notFound }: ListFormProps) {
 
   const title = editing ? 'Edit list · Reelhouse' : 'Create list · Reelhouse';
   if (editing) {
-    if (list.isPending) return <FormSkeleton title={title} />;
-    if (list.isError) {
-      if (isListMissing(list.error)) return <>{notFound}</>;
-      return (
-        <EmptyState tone="error" icon={<ListIcon size={24} />} title="This list did not load" action={<Button variant="secondary" onClick={() => list.refetch()}>Try again</Button>}>
-          <title>{title}</title>
-          {list.error.message}
-        </EmptyState>
-      );
-    }
-    if (!list.data.abilities.edit) {
-      return (
-        <EmptyState icon={<ListIcon size={24} />} title="Only its owner can edit this list" action={<Link to={listViewPath(list.data.listId)} className={buttonClasses('secondary')}>Open the list</Link>}>
-          <title>{title}</title>
-          You can open it, share it, or make a list of your own.
-        </EmptyState>
-      );
-    }
+    if (list.isError && isListMissing(list.error)) return <>{notFound}</>;
+    return (
+      <>
+        {list.data === undefined && <title>{title}</title>}
+        <QueryState query={list} loading={<FormSkeleton />} errorTitle="This list did not load" errorIcon={<ListIcon size={24} />}>
+          {(data) =>
+            data.abilities.edit ? (
+              <Form key={listId} listId={listId} SearchBox={SearchBox} title={title} savedName={data.name} />
+            ) : (
+              <EmptyState icon={<ListIcon size={24} />} title="Only its owner can edit this list" action={<Link to={listViewPath(data.listId)} className={buttonClasses('secondary')}>Open the list</Link>}>
+                <title>{title}</title>
+                You can open it, share it, or make a list of your own.
+              </EmptyState>
+            )
+          }
+        </QueryState>
+      </>
+    );
   }
   if (!presetReady) return <FormSkeleton title={title} />;
-  return <Form key={listId ?? 'new'} listId={listId} SearchBox={SearchBox} title={title} savedName={list.data?.name} />;
+  return <Form key="new" listId={null} SearchBox={SearchBox} title={title} />;
 }
 
 function Form({ listId, SearchBox, title, savedName }: { listId: string | null; SearchBox: ComponentType<ListSearchBoxProps>; title: string; savedName?: string }) {
@@ -391,10 +392,10 @@ function Form({ listId, SearchBox, title, savedName }: { listId: string | null; 
   );
 }
 
-function FormSkeleton({ title }: { title: string }) {
+function FormSkeleton({ title }: { title?: string }) {
   return (
     <div aria-busy="true">
-      <title>{title}</title>
+      {title && <title>{title}</title>}
       <Skeleton className="h-8 w-48" />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="space-y-4">

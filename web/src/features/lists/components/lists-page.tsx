@@ -4,7 +4,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon, ListIcon, PlusIcon } from '../../../components/ui/icons';
 import { ListCard, ListCardRow, ListCardRowSkeleton } from '../../../components/ui/list-card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryFailure } from '../../../components/ui/query-state';
+import { CardSkeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useListsState } from '../../../lib/lists-state';
 import { Link } from '../../../lib/router';
@@ -54,16 +55,8 @@ export function ListsPage() {
         </div>
       </header>
 
-      {state.error && (
-        <div role="alert" className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-[var(--danger)]/40 bg-[var(--danger)]/10 px-5 py-4 text-sm">
-          <p className="text-pretty">
-            <span className="font-semibold">Lists did not load.</span> {state.error}
-          </p>
-          <Button variant="secondary" onClick={retry} loading={retrying}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {/* The four queries feed one store (lib/lists-state), which keeps the first failure's words. */}
+      {state.error && <QueryFailure title="Lists did not load" variant="box" className="mb-8" message={state.error} retrying={retrying} onRetry={retry} />}
 
       <Section id="my-lists" title="My lists" aside={total > 0 ? <span className="text-sm text-[var(--muted)] tabular-nums">{total} in all</span> : null}>
         {mine.isPending ? (
@@ -161,15 +154,7 @@ function GridSkeleton() {
   return (
     <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4" aria-hidden="true">
       {[0, 1, 2].map((i) => (
-        <div key={i} className="rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4">
-          <div className="flex -space-x-6">
-            {[0, 1, 2, 3, 4].map((j) => (
-              <Skeleton key={j} className="aspect-[2/3] w-1/4 rounded-lg ring-2 ring-[var(--surface)]" />
-            ))}
-          </div>
-          <Skeleton className="mt-4 h-3.5 w-3/4" />
-          <Skeleton className="mt-2 h-3 w-1/2" />
-        </div>
+        <CardSkeleton key={i} top="fan" />
       ))}
     </div>
   );

@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { Avatar } from '../../../components/ui/avatar';
+import { AvatarRowsSkeleton } from '../../../components/ui/avatar-rows-skeleton';
 import { Button } from '../../../components/ui/button';
 import { MessageIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
@@ -38,24 +40,23 @@ export function MessagesPage() {
       <aside aria-label="Conversations" className={cn('flex min-h-0 flex-col overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--surface)]', showing && 'hidden lg:flex')}>
         <h1 className="border-b border-[var(--border)] px-4 py-3 text-lg font-semibold">Messages</h1>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          {conversations.isPending ? (
-            <ConversationSkeleton />
-          ) : conversations.isError ? (
-            <div role="alert" className="p-5 text-sm">
-              <p>Your conversations did not load. {conversations.error.message}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => conversations.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : list.length === 0 ? (
-            <p className="px-5 py-8 text-sm text-[var(--muted)]">No conversations yet. Open the profile of someone who follows you and choose Message.</p>
-          ) : (
-            <ul>
-              {list.map((x) => (
-                <ConversationRow key={x.id} conversation={x} active={x.id === c} me={user?.id} />
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={conversations}
+            loading={<AvatarRowsSkeleton label="Loading conversations" avatarClassName="h-11 w-11" lines={['h-3.5 w-1/2', 'h-3 w-4/5']} />}
+            errorTitle="Your conversations did not load"
+            errorVariant="inline"
+            errorClassName="p-5"
+            empty={<p className="px-5 py-8 text-sm text-[var(--muted)]">No conversations yet. Open the profile of someone who follows you and choose Message.</p>}
+            isEmpty={() => list.length === 0}
+          >
+            {() => (
+              <ul>
+                {list.map((x) => (
+                  <ConversationRow key={x.id} conversation={x} active={x.id === c} me={user?.id} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
         <BlockedPeople />
       </aside>
@@ -108,22 +109,6 @@ function ConversationRow({ conversation: x, active, me }: { conversation: Conver
         </span>
       </Link>
     </li>
-  );
-}
-
-function ConversationSkeleton() {
-  return (
-    <ul aria-label="Loading conversations">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="flex items-center gap-3 px-4 py-3">
-          <div aria-hidden="true" className="skeleton rounded-lg h-11 w-11 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <div aria-hidden="true" className="skeleton rounded-lg h-3.5 w-1/2" />
-            <div aria-hidden="true" className="skeleton rounded-lg h-3 w-4/5" />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 

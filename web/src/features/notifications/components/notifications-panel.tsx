@@ -2,8 +2,10 @@ import { relativeTime } from '@common/format';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { AvatarRowsSkeleton } from '../../../components/ui/avatar-rows-skeleton';
 import { Button } from '../../../components/ui/button';
 import { BellIcon, CheckIcon, SparkIcon } from '../../../components/ui/icons';
+import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
 import { notificationsPageOptions, targetOf, useMarkRead } from '../api/notifications';
@@ -55,73 +57,64 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
         </Button>
       </div>
       <div className="flex-1 overflow-y-auto overscroll-contain">
-        {query.isPending ? (
-          <ul aria-label="Loading notifications" className="space-y-1 p-2">
-            {[0, 1, 2, 3].map((i) => (
-              <li key={i} className="flex items-center gap-3 px-2 py-2">
-                <div aria-hidden="true" className="skeleton rounded-lg h-10 w-10 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <div aria-hidden="true" className="skeleton rounded-lg h-3.5 w-4/5" />
-                  <div aria-hidden="true" className="skeleton rounded-lg h-3 w-1/4" />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : query.isError ? (
-          <div role="alert" className="px-5 py-10 text-center text-sm">
-            <p>Your notifications did not load. {query.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-4" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="flex flex-col items-center px-6 py-12 text-center">
-            <span className="mb-3 grid h-12 w-12 place-items-center rounded-2xl bg-[var(--surface-2)] text-[var(--muted)]">
-              <BellIcon />
-            </span>
-            <p className="font-medium">No notifications yet</p>
-            <p className="mt-1 text-sm text-[var(--muted)]">New followers, likes and replies show up here as they happen.</p>
-          </div>
-        ) : (
-          <ul className="divide-y divide-[var(--border)]">
-            {items.map((n) => (
-              <li key={n.id} className={cn('relative flex items-start gap-3 px-4 py-3', !n.read && 'bg-[var(--accent)]/[0.06]')}>
-                {n.actor ? (
-                  <Avatar name={n.actor.displayName} photoURL={n.actor.imageUrl} size={40} />
-                ) : (
-                  <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--rating)]" aria-hidden="true">
-                    <SparkIcon size={18} />
-                  </span>
-                )}
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={targetOf(n)}
-                    onClick={() => {
-                      if (!n.read) void mark([n.id]);
-                      onClose();
-                    }}
-                    className="block rounded text-sm leading-snug after:absolute after:inset-0 focus-ring"
-                  >
-                    {!n.read && <span className="sr-only">Unread: </span>}
-                    {n.text}
-                  </Link>
-                  <p className="mt-0.5 text-xs text-[var(--muted)]">{relativeTime(n.createdAt)}</p>
-                </div>
-                {!n.read && (
-                  <button
-                    type="button"
-                    aria-label={`Mark read: ${n.text}`}
-                    title="Mark read"
-                    onClick={() => void mark([n.id])}
-                    className="relative z-10 -mr-2 grid h-10 w-10 shrink-0 place-items-center rounded-full hover:bg-[var(--surface-2)] focus-ring"
-                  >
-                    <span className="h-2.5 w-2.5 rounded-full bg-[var(--accent)]" />
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={query}
+          loading={<AvatarRowsSkeleton count={4} label="Loading notifications" className="space-y-1 p-2" rowClassName="flex items-center gap-3 px-2 py-2" />}
+          errorTitle="Your notifications did not load"
+          errorVariant="inline"
+          errorClassName="px-5 py-10 text-center"
+          empty={
+            <div className="flex flex-col items-center px-6 py-12 text-center">
+              <span className="mb-3 grid h-12 w-12 place-items-center rounded-2xl bg-[var(--surface-2)] text-[var(--muted)]">
+                <BellIcon />
+              </span>
+              <p className="font-medium">No notifications yet</p>
+              <p className="mt-1 text-sm text-[var(--muted)]">New followers, likes and replies show up here as they happen.</p>
+            </div>
+          }
+          isEmpty={() => items.length === 0}
+        >
+          {() => (
+            <ul className="divide-y divide-[var(--border)]">
+              {items.map((n) => (
+                <li key={n.id} className={cn('relative flex items-start gap-3 px-4 py-3', !n.read && 'bg-[var(--accent)]/[0.06]')}>
+                  {n.actor ? (
+                    <Avatar name={n.actor.displayName} photoURL={n.actor.imageUrl} size={40} />
+                  ) : (
+                    <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--rating)]" aria-hidden="true">
+                      <SparkIcon size={18} />
+                    </span>
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={targetOf(n)}
+                      onClick={() => {
+                        if (!n.read) void mark([n.id]);
+                        onClose();
+                      }}
+                      className="block rounded text-sm leading-snug after:absolute after:inset-0 focus-ring"
+                    >
+                      {!n.read && <span className="sr-only">Unread: </span>}
+                      {n.text}
+                    </Link>
+                    <p className="mt-0.5 text-xs text-[var(--muted)]">{relativeTime(n.createdAt)}</p>
+                  </div>
+                  {!n.read && (
+                    <button
+                      type="button"
+                      aria-label={`Mark read: ${n.text}`}
+                      title="Mark read"
+                      onClick={() => void mark([n.id])}
+                      className="relative z-10 -mr-2 grid h-10 w-10 shrink-0 place-items-center rounded-full hover:bg-[var(--surface-2)] focus-ring"
+                    >
+                      <span className="h-2.5 w-2.5 rounded-full bg-[var(--accent)]" />
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {(nextCursor || loadingMore) && (
           <div className="border-t border-[var(--border)] p-3 text-center">
             <Button variant="ghost" size="sm" loading={loadingMore} onClick={() => nextCursor && setCursors([...cursors, nextCursor])}>

@@ -1,9 +1,9 @@
 import type { ProductId } from '@common/contracts/purchases';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { buttonClasses } from '../../../components/ui/button';
 import { GemIcon } from '../../../components/ui/gem-icon';
 import { SparkIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
 import { Link } from '../../../lib/router';
 import { useProducts } from '../api/get-products';
@@ -13,6 +13,7 @@ import { usePlanSelection } from '../hooks/use-plan-selection';
 import { CheckoutBar } from './checkout-bar';
 import { OptionCard } from './option-card';
 import { PremiumHeader } from './premium-header';
+import { TestModeBanner } from './test-mode-banner';
 
 /** /gems: the balance, the gem bundles to buy, and the ways to the history and the badges. */
 export function GemsPage() {
@@ -40,48 +41,41 @@ export function GemsPage() {
         </div>
       </header>
 
-      {products.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Skeleton className="h-36 rounded-2xl" />
-          <Skeleton className="h-36 rounded-2xl" />
-          <Skeleton className="h-36 rounded-2xl" />
-        </div>
-      ) : products.isError ? (
-        <EmptyState tone="error" icon={<SparkIcon size={24} />} title="The gem bundles did not load" action={<Button onClick={() => products.refetch()}>Try again</Button>}>
-          {products.error.message}
-        </EmptyState>
-      ) : (
-        <>
-          {products.data.testMode && (
-            <p role="status" data-testid="test-mode-banner" className="mb-4 rounded-xl border border-[var(--rating)]/40 bg-[var(--rating)]/10 px-4 py-3 text-sm">
-              <strong className="tracking-wider">TEST MODE</strong> · payments go to the built-in sandbox checkout. No money moves.
-            </p>
-          )}
-          <fieldset className="grid gap-4 sm:grid-cols-3">
-            <legend className="sr-only">Choose a gem bundle</legend>
-            {products.data.gemBundles.map((p) => (
-              <OptionCard
-                key={p.id}
-                selected={selection.plan === p.id}
-                onSelect={() => selection.choose(p.id, p.amount)}
-                icon={<GemIcon size={20} className="text-[#5ed0ff]" />}
-                title={`${p.gems?.toLocaleString()} gems`}
-                tag={p.cheaper ? '20%+ cheaper' : undefined}
-                price={formatMoney(p.amount, p.currency)}
-              />
-            ))}
-          </fieldset>
-          <CheckoutBar
-            amount={selection.amount}
-            currency={products.data.currency}
-            disabled={!selection.plan}
-            loading={checkout.isPending || checkout.isSuccess}
-            label="Buy gems"
-            error={checkout.isError ? checkout.error.message : null}
-            onCheckout={() => selection.plan && checkout.mutate(selection.plan)}
-          />
-        </>
-      )}
+      <QueryState
+        query={products}
+        loading={<SkeletonList count={3} label="Loading the gem bundles" className="grid gap-4 sm:grid-cols-3" itemClassName="h-36 rounded-2xl" />}
+        errorTitle="The gem bundles did not load"
+        errorIcon={<SparkIcon size={24} />}
+      >
+        {(data) => (
+          <>
+            {data.testMode && <TestModeBanner />}
+            <fieldset className="grid gap-4 sm:grid-cols-3">
+              <legend className="sr-only">Choose a gem bundle</legend>
+              {data.gemBundles.map((p) => (
+                <OptionCard
+                  key={p.id}
+                  selected={selection.plan === p.id}
+                  onSelect={() => selection.choose(p.id, p.amount)}
+                  icon={<GemIcon size={20} className="text-[#5ed0ff]" />}
+                  title={`${p.gems?.toLocaleString()} gems`}
+                  tag={p.cheaper ? '20%+ cheaper' : undefined}
+                  price={formatMoney(p.amount, p.currency)}
+                />
+              ))}
+            </fieldset>
+            <CheckoutBar
+              amount={selection.amount}
+              currency={data.currency}
+              disabled={!selection.plan}
+              loading={checkout.isPending || checkout.isSuccess}
+              label="Buy gems"
+              error={checkout.isError ? checkout.error.message : null}
+              onCheckout={() => selection.plan && checkout.mutate(selection.plan)}
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

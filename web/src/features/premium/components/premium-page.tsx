@@ -1,9 +1,9 @@
 import type { ProductId, Purchases } from '@common/contracts/purchases';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { SparkIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
+import { Skeleton, SkeletonList } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -15,6 +15,7 @@ import { usePlanSelection } from '../hooks/use-plan-selection';
 import { CheckoutBar } from './checkout-bar';
 import { OptionCard } from './option-card';
 import { PremiumHeader, STATUS_NAMES } from './premium-header';
+import { TestModeBanner } from './test-mode-banner';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -38,52 +39,46 @@ export function PremiumPage() {
         <p className="mt-1 text-sm text-[var(--muted)]">Premiere and Platinum show your badge on your profile picture. Cancel any time; premium lasts to the end of the period you paid for.</p>
       </header>
 
-      {products.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Skeleton className="h-36 rounded-2xl" />
-          <Skeleton className="h-36 rounded-2xl" />
-        </div>
-      ) : products.isError ? (
-        <EmptyState tone="error" icon={<SparkIcon size={24} />} title="The plans did not load" action={<Button onClick={() => products.refetch()}>Try again</Button>}>
-          {products.error.message}
-        </EmptyState>
-      ) : (
-        <>
-          {products.data.testMode && (
-            <p role="status" data-testid="test-mode-banner" className="mb-4 rounded-xl border border-[var(--rating)]/40 bg-[var(--rating)]/10 px-4 py-3 text-sm">
-              <strong className="tracking-wider">TEST MODE</strong> · payments go to the built-in sandbox checkout. No money moves.
-            </p>
-          )}
-          {!canSubscribe && sub && (
-            <p className="mb-4 rounded-xl border border-[var(--border)] bg-[var(--surface)] px-4 py-3 text-sm">
-              You are on <strong>{STATUS_NAMES[sub.plan]}</strong>. To change plans, cancel it in the subscription settings below; it stays active until the end of the paid period.
-            </p>
-          )}
-          <fieldset disabled={!canSubscribe} className="grid gap-4 sm:grid-cols-2 disabled:opacity-60">
-            <legend className="sr-only">Choose a plan</legend>
-            {products.data.subscriptions.map((p) => (
-              <OptionCard
-                key={p.id}
-                selected={selection.plan === p.id}
-                onSelect={() => selection.choose(p.id, p.amount)}
-                title={p.name}
-                tag={p.interval === 'year' ? 'Best value' : undefined}
-                price={`${formatMoney(p.amount, p.currency)} / ${p.interval}`}
-                detail={p.interval === 'year' ? `About ${formatMoney(p.monthlyAmount ?? 0, p.currency)} a month, billed yearly` : 'Billed monthly'}
-              />
-            ))}
-          </fieldset>
-          <CheckoutBar
-            amount={selection.amount}
-            currency={products.data.currency}
-            disabled={!selection.plan || !canSubscribe}
-            loading={checkout.isPending || checkout.isSuccess}
-            label={canSubscribe ? 'Continue to checkout' : 'You are subscribed'}
-            error={checkout.isError ? checkout.error.message : null}
-            onCheckout={() => selection.plan && checkout.mutate(selection.plan)}
-          />
-        </>
-      )}
+      <QueryState
+        query={products}
+        loading={<SkeletonList count={2} label="Loading the plans" className="grid gap-4 sm:grid-cols-2" itemClassName="h-36 rounded-2xl" />}
+        errorTitle="The plans did not load"
+        errorIcon={<SparkIcon size={24} />}
+      >
+        {(data) => (
+          <>
+            {data.testMode && <TestModeBanner />}
+            {!canSubscribe && sub && (
+              <p className="mb-4 rounded-xl border border-[var(--border)] bg-[var(--surface)] px-4 py-3 text-sm">
+                You are on <strong>{STATUS_NAMES[sub.plan]}</strong>. To change plans, cancel it in the subscription settings below; it stays active until the end of the paid period.
+              </p>
+            )}
+            <fieldset disabled={!canSubscribe} className="grid gap-4 sm:grid-cols-2 disabled:opacity-60">
+              <legend className="sr-only">Choose a plan</legend>
+              {data.subscriptions.map((p) => (
+                <OptionCard
+                  key={p.id}
+                  selected={selection.plan === p.id}
+                  onSelect={() => selection.choose(p.id, p.amount)}
+                  title={p.name}
+                  tag={p.interval === 'year' ? 'Best value' : undefined}
+                  price={`${formatMoney(p.amount, p.currency)} / ${p.interval}`}
+                  detail={p.interval === 'year' ? `About ${formatMoney(p.monthlyAmount ?? 0, p.currency)} a month, billed yearly` : 'Billed monthly'}
+                />
+              ))}
+            </fieldset>
+            <CheckoutBar
+              amount={selection.amount}
+              currency={data.currency}
+              disabled={!selection.plan || !canSubscribe}
+              loading={checkout.isPending || checkout.isSuccess}
+              label={canSubscribe ? 'Continue to checkout' : 'You are subscribed'}
+              error={checkout.isError ? checkout.error.message : null}
+              onCheckout={() => selection.plan && checkout.mutate(selection.plan)}
+            />
+          </>
+        )}
+      </QueryState>
 
       <SubscriptionSettings purchases={purchases.data} loading={purchases.isPending} />
     </div>

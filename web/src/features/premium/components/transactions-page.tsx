@@ -1,8 +1,10 @@
-import { Button, buttonClasses, Spinner } from '../../../components/ui/button';
+import { buttonClasses, Spinner } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { GemIcon } from '../../../components/ui/gem-icon';
 import { ListIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { NextPageError } from '../../../components/ui/next-page-error';
+import { QueryState } from '../../../components/ui/query-state';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { useInViewCallback } from '../../../hooks/use-in-view-callback';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
@@ -36,52 +38,48 @@ export function TransactionsPage() {
         </Link>
       </header>
 
-      {ledger.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-16 rounded-xl" />
-          ))}
-        </div>
-      ) : ledger.isError && rows.length === 0 ? (
-        <EmptyState tone="error" icon={<ListIcon size={24} />} title="Your transactions did not load" action={<Button onClick={() => ledger.refetch()}>Try again</Button>}>
-          {ledger.error?.message}
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<ListIcon size={24} />} title="No gem transactions yet" action={<Link to="/gems" className={buttonClasses('primary')}>Get gems</Link>}>
-          Gems you earn from levels, buy in bundles or spend on badges are listed here.
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-[var(--border)] overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--surface)]" aria-label="Gem transactions">
-            {rows.map((t) => (
-              <li key={t.id} className="flex items-center justify-between gap-4 px-4 py-3 sm:px-5" data-testid="gem-transaction">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{t.description}</p>
-                  <p className="text-xs text-[var(--muted)]">{whenOf(t.createdAt)}</p>
-                </div>
-                <span className={cn('inline-flex shrink-0 items-center gap-1 font-semibold tabular-nums', t.amount >= 0 ? 'text-[var(--success)]' : 'text-[var(--danger)]')}>
-                  {t.amount >= 0 ? '+' : '−'}
-                  {Math.abs(t.amount).toLocaleString()}
-                  <GemIcon size={15} />
-                  <span className="sr-only">gems</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <div ref={sentinel} className="flex h-16 items-center justify-center text-sm text-[var(--muted)]">
-            {ledger.isFetchingNextPage ? (
-              <Spinner />
-            ) : ledger.isFetchNextPageError ? (
-              <Button variant="secondary" onClick={() => ledger.fetchNextPage()}>
-                More did not load. Try again
-              </Button>
-            ) : !ledger.hasNextPage && rows.length > 10 ? (
-              'That is every transaction.'
-            ) : null}
-          </div>
-        </>
-      )}
+      <QueryState
+        query={ledger}
+        loading={<SkeletonList count={6} label="Loading your transactions" className="space-y-2" itemClassName="h-16 rounded-xl" />}
+        errorTitle="Your transactions did not load"
+        errorIcon={<ListIcon size={24} />}
+        empty={
+          <EmptyState icon={<ListIcon size={24} />} title="No gem transactions yet" action={<Link to="/gems" className={buttonClasses('primary')}>Get gems</Link>}>
+            Gems you earn from levels, buy in bundles or spend on badges are listed here.
+          </EmptyState>
+        }
+        isEmpty={() => rows.length === 0}
+      >
+        {() => (
+          <>
+            <ul className="divide-y divide-[var(--border)] overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--surface)]" aria-label="Gem transactions">
+              {rows.map((t) => (
+                <li key={t.id} className="flex items-center justify-between gap-4 px-4 py-3 sm:px-5" data-testid="gem-transaction">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{t.description}</p>
+                    <p className="text-xs text-[var(--muted)]">{whenOf(t.createdAt)}</p>
+                  </div>
+                  <span className={cn('inline-flex shrink-0 items-center gap-1 font-semibold tabular-nums', t.amount >= 0 ? 'text-[var(--success)]' : 'text-[var(--danger)]')}>
+                    {t.amount >= 0 ? '+' : '−'}
+                    {Math.abs(t.amount).toLocaleString()}
+                    <GemIcon size={15} />
+                    <span className="sr-only">gems</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div ref={sentinel} className="flex h-16 items-center justify-center text-sm text-[var(--muted)]">
+              {ledger.isFetchingNextPage ? (
+                <Spinner />
+              ) : ledger.isFetchNextPageError ? (
+                <NextPageError query={ledger} title="More did not load" />
+              ) : !ledger.hasNextPage && rows.length > 10 ? (
+                'That is every transaction.'
+              ) : null}
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { listViewPath } from '../../../components/ui/list-card';
 import { PosterImage } from '../../../components/ui/poster';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { titlePath } from '../../../lib/media';
 import { Link } from '../../../lib/router';
@@ -78,58 +79,49 @@ const EMPTY: Record<ActivityTab, string> = {
 function TabContent({ tab, userId }: { tab: ActivityTab; userId: string | null }) {
   const { activity, discussions } = useActivity(tab, userId);
   const query = tab === 'all' || tab === 'comments' ? activity : discussions;
-  if (query.isPending) {
-    return (
-      <div className="space-y-3" role="status" aria-label="Loading activity">
-        <Skeleton className="h-20 w-full" />
-        <Skeleton className="h-20 w-full" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="space-y-3">
-        <p className="text-[var(--muted)]">Could not load this activity.</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
   const items = tab === 'all' || tab === 'comments' ? (activity.data?.pages.flat() ?? []) : [];
   const posts = tab === 'liked' || tab === 'posts' ? (discussions.data?.pages.flat() ?? []) : [];
-  if (items.length === 0 && posts.length === 0) {
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-[var(--muted)]">{EMPTY[tab]}</p>
-        {userId === null && (
-          <Link to={tab === 'posts' || tab === 'liked' ? '/community' : '/directory'} className={buttonClasses('secondary', 'sm')}>
-            {tab === 'posts' || tab === 'liked' ? 'Browse communities' : 'Find something to rate'}
-          </Link>
-        )}
-      </div>
-    );
-  }
   return (
-    <div className="space-y-3">
-      <ul className="space-y-3">
-        {items.map((item) => (
-          <li key={item.id}>
-            <ActivityRow item={item} />
-          </li>
-        ))}
-        {posts.map((d) => (
-          <li key={d.discussionId}>
-            <DiscussionRow discussion={d} />
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <Button variant="secondary" size="sm" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Show more
-        </Button>
+    <QueryState<unknown>
+      query={query}
+      loading={<SkeletonList count={2} label="Loading activity" itemClassName="h-20 w-full" />}
+      errorTitle="Could not load this activity"
+      errorVariant="inline"
+      errorClassName="text-[var(--muted)]"
+      empty={
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-[var(--muted)]">{EMPTY[tab]}</p>
+          {userId === null && (
+            <Link to={tab === 'posts' || tab === 'liked' ? '/community' : '/directory'} className={buttonClasses('secondary', 'sm')}>
+              {tab === 'posts' || tab === 'liked' ? 'Browse communities' : 'Find something to rate'}
+            </Link>
+          )}
+        </div>
+      }
+      isEmpty={() => items.length === 0 && posts.length === 0}
+    >
+      {() => (
+        <div className="space-y-3">
+          <ul className="space-y-3">
+            {items.map((item) => (
+              <li key={item.id}>
+                <ActivityRow item={item} />
+              </li>
+            ))}
+            {posts.map((d) => (
+              <li key={d.discussionId}>
+                <DiscussionRow discussion={d} />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage && (
+            <Button variant="secondary" size="sm" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Show more
+            </Button>
+          )}
+        </div>
       )}
-    </div>
+    </QueryState>
   );
 }
 

@@ -8,6 +8,7 @@ import { PenIcon, SparkIcon, UserIcon } from '../../../components/ui/icons';
 import { ListCardRow, ListCardRowSkeleton } from '../../../components/ui/list-card';
 import { PosterRow } from '../../../components/ui/poster';
 import { type PictureBadge, type PremiumStatus, ProfilePicture } from '../../../components/ui/profile-picture';
+import { QueryState } from '../../../components/ui/query-state';
 import { ReportDialog } from '../../../components/ui/report-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
@@ -31,31 +32,27 @@ const badgeOf = (profile: Profile): PictureBadge | null =>
 /** /profile/view (suffix `me`) and /profile/{username}: who the person is as a fan, and what they do. */
 export function ProfilePage({ suffix }: { suffix: string }) {
   const profile = useProfile(suffix);
-  if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
-    const missing = isApiError(profile.error) && profile.error.status === 404;
+  // A profile that is gone (or hidden from the reader) stays gone, even where an earlier answer showed it.
+  if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
     return (
       <EmptyState
         icon={<UserIcon />}
-        title={missing ? 'No one here' : 'We could not load this profile'}
-        tone={missing ? 'neutral' : 'error'}
+        title="No one here"
         action={
-          missing ? (
-            <Link to="/home" className={buttonClasses('secondary')}>
-              Go to home
-            </Link>
-          ) : (
-            <Button variant="secondary" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          )
+          <Link to="/home" className={buttonClasses('secondary')}>
+            Go to home
+          </Link>
         }
       >
-        {missing ? 'This profile does not exist, or is not available to you.' : 'Check your connection and try again.'}
+        This profile does not exist, or is not available to you.
       </EmptyState>
     );
   }
-  return <ProfileView suffix={suffix} profile={profile.data} />;
+  return (
+    <QueryState query={profile} loading={<ProfileSkeleton />} errorTitle="We could not load this profile" errorIcon={<UserIcon />}>
+      {(data) => <ProfileView suffix={suffix} profile={data} />}
+    </QueryState>
+  );
 }
 
 function ProfileView({ suffix, profile }: { suffix: string; profile: Profile }) {
@@ -350,29 +347,34 @@ function PersonLists({ profile }: { profile: Profile }) {
       <h2 id="lists-heading" className="mb-4 text-xl font-semibold tracking-tight">
         Lists
       </h2>
-      {lists.isPending ? (
-        <ListCardRowSkeleton />
-      ) : lists.isError ? (
-        <p className="text-[var(--muted)]">Could not load the lists.</p>
-      ) : all.length === 0 ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-[var(--muted)]">{profile.isMe ? 'You have no lists yet.' : 'No public lists yet.'}</p>
-          {profile.isMe && (
-            <Link to="/createList" className={buttonClasses('secondary', 'sm')}>
-              Create a list
-            </Link>
-          )}
-        </div>
-      ) : (
-        <>
-          <ListCardRow lists={all} ownerId={profile.isMe ? profile.id : undefined} label={`Lists by ${profile.displayName}`} compact />
-          {lists.hasNextPage && (
-            <Button variant="secondary" size="sm" className="mt-3" loading={lists.isFetchingNextPage} onClick={() => void lists.fetchNextPage()}>
-              More lists
-            </Button>
-          )}
-        </>
-      )}
+      <QueryState
+        query={lists}
+        loading={<ListCardRowSkeleton />}
+        errorTitle="Could not load the lists"
+        errorVariant="line"
+        empty={
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-[var(--muted)]">{profile.isMe ? 'You have no lists yet.' : 'No public lists yet.'}</p>
+            {profile.isMe && (
+              <Link to="/createList" className={buttonClasses('secondary', 'sm')}>
+                Create a list
+              </Link>
+            )}
+          </div>
+        }
+        isEmpty={() => all.length === 0}
+      >
+        {() => (
+          <>
+            <ListCardRow lists={all} ownerId={profile.isMe ? profile.id : undefined} label={`Lists by ${profile.displayName}`} compact />
+            {lists.hasNextPage && (
+              <Button variant="secondary" size="sm" className="mt-3" loading={lists.isFetchingNextPage} onClick={() => void lists.fetchNextPage()}>
+                More lists
+              </Button>
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

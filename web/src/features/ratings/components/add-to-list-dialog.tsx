@@ -6,7 +6,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { CheckIcon, CloseIcon, ListIcon, PlusIcon } from '../../../components/ui/icons';
 import { listViewPath } from '../../../components/ui/list-card';
 import { PosterImage } from '../../../components/ui/poster';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { QueryState } from '../../../components/ui/query-state';
+import { SkeletonList } from '../../../components/ui/skeleton';
 import { api, isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { Link, useNavigate } from '../../../lib/router';
@@ -74,74 +75,73 @@ export default function AddToListDialog({ titleId, titleType, title, onClose }: 
         </p>
       )}
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
-        {lists.isPending && (
-          <div className="space-y-2 p-2" role="status" aria-label="Loading your lists">
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        )}
-        {lists.isError && (
-          <div role="alert" className="p-3 text-sm text-[var(--danger)]">
-            Your lists did not load. {lists.error.message}{' '}
-            <button type="button" className="underline focus-ring" onClick={() => void lists.refetch()}>
-              Try again
-            </button>
-          </div>
-        )}
-        {lists.isSuccess && mine.length === 0 && <p className="p-3 text-sm text-[var(--muted)]">You have no lists yet. Start one with this title.</p>}
-        <ul aria-label="Your lists">
-          {mine.map((list) => {
-            const has = holding.has(list.listId);
-            const full = !has && list.titleCount >= LIST_MAX_TITLES;
-            const first = list.contentList[0];
-            return (
-              <li key={list.listId}>
-                <button
-                  type="button"
-                  disabled={has || add.isPending}
-                  aria-label={has ? `${list.name}: already holds ${title}` : `Add to ${list.name}`}
-                  onClick={() => add.mutate(list.listId)}
-                  className={cn(
-                    'flex min-h-14 w-full items-center gap-3 rounded-xl px-3 py-2 text-left focus-ring',
-                    has ? 'cursor-default' : 'hover:bg-[var(--surface-2)] disabled:opacity-60',
-                  )}
-                >
-                  <span className="w-9 shrink-0">
-                    {first ? (
-                      <PosterImage id={first.titleId} title={first.title} src={first.primaryImage} width={92} mini className="rounded-md" />
-                    ) : (
-                      <span className="grid aspect-[2/3] place-items-center rounded-md bg-[var(--surface-2)] text-[var(--muted)]">
-                        <ListIcon size={16} />
-                      </span>
-                    )}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{list.name}</span>
-                    <span className="block text-sm text-[var(--muted)]">
-                      {list.titleCount} {list.titleCount === 1 ? 'title' : 'titles'}
-                      {list.visibility === 'private' ? ' · Private' : ''}
-                      {full ? ' · Full' : ''}
-                    </span>
-                  </span>
-                  {has ? (
-                    <span className="flex shrink-0 items-center gap-1 text-sm text-[var(--accent)]">
-                      <CheckIcon size={16} strokeWidth={3} /> Added
-                    </span>
-                  ) : add.isPending && add.variables === list.listId ? (
-                    <span className="shrink-0 text-sm text-[var(--muted)]">Adding…</span>
-                  ) : (
-                    <PlusIcon size={18} className="shrink-0 text-[var(--muted)]" />
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        {lists.hasNextPage && (
-          <Button variant="secondary" size="sm" className="m-2" loading={lists.isFetchingNextPage} onClick={() => void lists.fetchNextPage()}>
-            Show more
-          </Button>
-        )}
+        <QueryState
+          query={lists}
+          loading={<SkeletonList count={2} label="Loading your lists" className="space-y-2 p-2" itemClassName="h-14 w-full" />}
+          errorTitle="Your lists did not load"
+          errorVariant="line"
+          errorClassName="p-3"
+          empty={<p className="p-3 text-sm text-[var(--muted)]">You have no lists yet. Start one with this title.</p>}
+          isEmpty={() => mine.length === 0}
+        >
+          {() => (
+            <>
+              <ul aria-label="Your lists">
+                {mine.map((list) => {
+                  const has = holding.has(list.listId);
+                  const full = !has && list.titleCount >= LIST_MAX_TITLES;
+                  const first = list.contentList[0];
+                  return (
+                    <li key={list.listId}>
+                      <button
+                        type="button"
+                        disabled={has || add.isPending}
+                        aria-label={has ? `${list.name}: already holds ${title}` : `Add to ${list.name}`}
+                        onClick={() => add.mutate(list.listId)}
+                        className={cn(
+                          'flex min-h-14 w-full items-center gap-3 rounded-xl px-3 py-2 text-left focus-ring',
+                          has ? 'cursor-default' : 'hover:bg-[var(--surface-2)] disabled:opacity-60',
+                        )}
+                      >
+                        <span className="w-9 shrink-0">
+                          {first ? (
+                            <PosterImage id={first.titleId} title={first.title} src={first.primaryImage} width={92} mini className="rounded-md" />
+                          ) : (
+                            <span className="grid aspect-[2/3] place-items-center rounded-md bg-[var(--surface-2)] text-[var(--muted)]">
+                              <ListIcon size={16} />
+                            </span>
+                          )}
+                        </span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate font-medium">{list.name}</span>
+                          <span className="block text-sm text-[var(--muted)]">
+                            {list.titleCount} {list.titleCount === 1 ? 'title' : 'titles'}
+                            {list.visibility === 'private' ? ' · Private' : ''}
+                            {full ? ' · Full' : ''}
+                          </span>
+                        </span>
+                        {has ? (
+                          <span className="flex shrink-0 items-center gap-1 text-sm text-[var(--accent)]">
+                            <CheckIcon size={16} strokeWidth={3} /> Added
+                          </span>
+                        ) : add.isPending && add.variables === list.listId ? (
+                          <span className="shrink-0 text-sm text-[var(--muted)]">Adding…</span>
+                        ) : (
+                          <PlusIcon size={18} className="shrink-0 text-[var(--muted)]" />
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {lists.hasNextPage && (
+                <Button variant="secondary" size="sm" className="m-2" loading={lists.isFetchingNextPage} onClick={() => void lists.fetchNextPage()}>
+                  Show more
+                </Button>
+              )}
+            </>
+          )}
+        </QueryState>
       </div>
       <div className="border-t border-[var(--border)] p-3">
         <Link to={newListWithTitlePath(titleId)} state={{ titleType }} onClick={onClose} className={buttonClasses('secondary', 'md', 'w-full')}>

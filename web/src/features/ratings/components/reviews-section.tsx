@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { PenIcon, StarIcon } from '../../../components/ui/icons';
 import { LikeButton } from '../../../components/ui/like-button';
+import { NextPageError } from '../../../components/ui/next-page-error';
 import { QueryState } from '../../../components/ui/query-state';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonList } from '../../../components/ui/skeleton';
@@ -70,11 +71,7 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
               ) : (
                 results.length > 3 && <p className="text-sm text-[var(--muted)]">That is every review.</p>
               )}
-              {reviews.isFetchNextPageError && (
-                <p role="alert" className="text-sm text-[var(--danger)]">
-                  More reviews did not load. Try again.
-                </p>
-              )}
+              <NextPageError query={reviews} title="More reviews did not load" />
             </div>
           </>
         )}

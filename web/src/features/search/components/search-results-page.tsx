@@ -2,6 +2,7 @@ import type { TitleType } from '@common/contracts/titles';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchIcon } from '../../../components/ui/icons';
+import { NextPageError } from '../../../components/ui/next-page-error';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
 import { QueryState } from '../../../components/ui/query-state';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
@@ -73,7 +74,7 @@ export function SearchResultsPage() {
                   {results.length === 1 ? 'That is the only match.' : `That is all ${results.length} matches.`}
                 </p>
               )}
-              {search.isFetchNextPageError && <p role="alert" className="text-sm text-[var(--danger)]">More results did not load. Try again.</p>}
+              <NextPageError query={search} title="More results did not load" />
             </div>
           </>
         )}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BookmarkIcon } from '../../../components/ui/icons';
+import { NextPageError } from '../../../components/ui/next-page-error';
 import { PosterGrid, PosterGridSkeleton } from '../../../components/ui/poster-grid';
 import { QueryState } from '../../../components/ui/query-state';
 import { TitleTypeTabs } from '../../../components/ui/title-type-tabs';
@@ -88,11 +89,7 @@ export function WatchlistPage() {
               ) : (
                 results.length > 12 && <p className="text-sm text-[var(--muted)]">That is your whole watchlist.</p>
               )}
-              {watchlist.isFetchNextPageError && (
-                <p role="alert" className="text-sm text-[var(--danger)]">
-                  More titles did not load. Try again.
-                </p>
-              )}
+              <NextPageError query={watchlist} title="More titles did not load" />
             </div>
           </>
         )}

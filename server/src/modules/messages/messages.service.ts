@@ -71,12 +71,13 @@ export async function conversations(database: Database, actor: SessionUser) {
 
 /**
  * A conversation's messages, newest first, 30 a page; `before` (a message id) reads older ones. Reading the newest
- * page marks the conversation read. Anyone but its two people gets 404 `conversation_not_found`.
+ * page marks the conversation read. Anyone but its two people gets 404 `conversation_not_found`, and so does a
+ * conversation with a suspended person (while suspended). Across a block it stays readable (history), not writable.
  */
 export async function conversationMessages(database: Database, actor: SessionUser, conversationId: string, before: string | undefined) {
   const db = database.db;
-  const c = await repo.conversationById(db, conversationId);
-  if (!c || (c.userA !== actor.id && c.userB !== actor.id)) throw notFound('There is no such conversation.', 'conversation_not_found');
+  const c = await repo.conversationOf(db, actor.id, conversationId);
+  if (!c) throw notFound('There is no such conversation.', 'conversation_not_found');
   let anchor: { createdAt: string; id: string } | null = null;
   if (before !== undefined) {
     const m = await repo.messageIn(db, conversationId, before);

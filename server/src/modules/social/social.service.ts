@@ -72,7 +72,7 @@ export async function followList(
   const limit = q.limit ?? 20;
   const owner = await findLivePerson(database.db, userId);
   if (!owner || (reader && reader.id !== userId && (await hasBlocked(database.db, userId, reader.id)))) throw userNotFound();
-  const rows = await repo.followRows(database.db, userId, which, decodeCursor(q.cursor), limit);
+  const rows = await repo.followRows(database.db, reader?.id ?? null, userId, which, decodeCursor(q.cursor), limit);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return { results: shown.map(presentCard), nextCursor: rows.length > limit && last ? encodeCursor(last.followedAt, last.id) : null };

@@ -38,6 +38,18 @@ export interface DomainEvents {
   'level.reached': { userId: string; level: string };
   /** A person changed their profile (name, picture, bio, genres, top titles). */
   'profile.updated': { userId: string };
+  /** A moderator suspended a person's account. */
+  'person.suspended': { userId: string };
+  /** A moderator restored a suspended account. */
+  'person.restored': { userId: string };
+  /** A person followed someone (a new follow; following again records nothing). */
+  'follow.created': { followerId: string; followeeId: string };
+  /** A person wrote to someone. */
+  'message.sent': { messageId: string; conversationId: string; senderId: string; recipientId: string };
+  /** A person blocked someone (a new block). */
+  'block.created': { blockerId: string; blockedId: string };
+  /** A person lifted their block of someone. */
+  'block.removed': { blockerId: string; blockedId: string };
 }
 
 export type EventType = keyof DomainEvents;

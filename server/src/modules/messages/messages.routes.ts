@@ -14,7 +14,6 @@ const ConversationParams = z.object({ conversationId: text().trim().min(1, 'must
 export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
-  const ctx: messages.MessagesContext = { database: app.database, events: app.events };
 
   r.get(
     '/api/messages/conversations',
@@ -65,7 +64,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         response: { 201: envelope(MessageSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ data: await messages.sendMessage(ctx, req.requireUser(), req.body.toId, req.body.text) }),
+    async (req, reply) => reply.status(201).send({ data: await messages.sendMessage(db, req.requireUser(), req.body.toId, req.body.text) }),
   );
 
 }

@@ -130,3 +130,23 @@ export async function markRead(db: Db, userId: string, ids: string[] | undefined
     .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
     .execute();
 }
+
+/**
+ * Writes an event's delivery mark for a subscriber (outbox_deliveries, which the outbox reads to skip subscribers that
+ * handled an event) in the caller's transaction, with what the subscriber does: whether it was not there yet, i.e.
+ * whether to go on. The outbox's own mark after the handler then changes nothing.
+ */
+export async function markDelivered(trx: Db, eventId: string, subscriber: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('outboxDeliveries')
+    .values({ eventId, subscriber, deliveredAt: Date.now() })
+    .onConflict((oc) => oc.columns(['eventId', 'subscriber']).doNothing())
+    .returning('eventId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A message as a live event carries it (the Message contract's fields). */
+export function messageForLive(db: Db, id: string) {
+  return db.selectFrom('messages').select(['id', 'conversationId', 'senderId', 'text', 'createdAt']).where('id', '=', id).executeTakeFirst();
+}

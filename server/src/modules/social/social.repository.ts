@@ -64,16 +64,20 @@ export function followRows(db: Db, readerId: string | null, userId: string, whic
     .execute();
 }
 
-export async function insertBlock(trx: Db, blockerId: string, blockedId: string): Promise<void> {
-  await trx
+export async function insertBlock(trx: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await trx
     .insertInto('blocks')
     .values({ blockerId, blockedId, createdAt: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['blockerId', 'blockedId']).doNothing())
-    .execute();
+    .returning('blockerId')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
-  await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).execute();
+/** Removes a block: whether there was one. */
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).returning('blockerId').executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The people someone blocked, newest first (up to 500). */

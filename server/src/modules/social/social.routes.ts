@@ -56,7 +56,7 @@ export async function socialRoutes(app: FastifyInstance) {
           tags: ['people'],
           summary: which === 'followers' ? "A person's followers" : 'The people a person follows',
           description:
-            'Public. Newest follow first; `limit` 1 to 50 (20), `cursor` the `nextCursor` of the page before (null at the end). Suspended accounts are left out; someone who blocked the reader is 404 `user_not_found`.',
+            'Public. Newest follow first; `limit` 1 to 50 (20), `cursor` the `nextCursor` of the page before (null at the end). Suspended accounts and people on either side of a block with the reader are left out; someone who blocked the reader is 404 `user_not_found`.',
           params: UserParams,
           querystring: CursorQuerySchema,
           response: { 200: envelope(PeoplePageSchema) },

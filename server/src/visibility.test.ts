@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../test/fans.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
-import { writeWithEvents } from './events/index.ts';
 import { communitiesApi, type Headers } from './modules/communities/communities.test-fixtures.ts';
 import { listsApi, seedListTitles } from './modules/lists/lists.test-fixtures.ts';
 import { setRole } from './modules/moderation/index.ts';
@@ -48,7 +47,6 @@ const block = (who: Fan, whom: Fan) => ctx.app.inject({ method: 'POST', url: `/a
 async function suspend(who: Fan, on: boolean): Promise<void> {
   const res = await ctx.app.inject({ method: on ? 'POST' : 'DELETE', url: `/api/moderation/suspensions/${who.user.id}`, headers: mod.headers });
   expect(res.statusCode).toBe(200);
-  await writeWithEvents(ctx.database, (_trx, emit) => emit(on ? 'person.suspended' : 'person.restored', { userId: who.user.id }));
 }
 
 type Shown = { commentId: string; collapsed: string | null; text: string; author: unknown; replies: Shown[] };

@@ -52,6 +52,14 @@ export interface DomainEvents {
   'list.created': { listId: string; ownerId: string; visibility: 'public' | 'private' };
   /** A checkout was paid: a gem bundle's gems (`gems`, 0 for a subscription) or premium were credited in the same transaction. */
   'purchase.completed': { purchaseId: string; userId: string; productId: string; kind: 'gems' | 'subscription'; gems: number };
+  /** A person followed someone (a new follow; following again records nothing). */
+  'follow.created': { followerId: string; followeeId: string };
+  /** A person wrote to someone. */
+  'message.sent': { messageId: string; conversationId: string; senderId: string; recipientId: string };
+  /** A person blocked someone (a new block). */
+  'block.created': { blockerId: string; blockedId: string };
+  /** A person lifted their block of someone. */
+  'block.removed': { blockerId: string; blockedId: string };
 }
 
 export type EventType = keyof DomainEvents;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Outbox, type OutboxOptions } from './outbox.ts';
 
 export type { DomainEvent, DomainEvents, EventType } from './catalog.ts';
-export { type Emit, Outbox, type OutboxOptions, recordEvent, type Subscriber, writeWithEvents } from './outbox.ts';
+export { type Emit, markDelivered, Outbox, type OutboxOptions, recordEvent, type Subscriber, writeWithEvents } from './outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -57,6 +57,21 @@ export async function recordEvent<T extends EventType>(trx: Db, type: T, data: D
 }
 
 /**
+ * For a subscriber that writes: marks its delivery of an event (outbox_deliveries, which the outbox reads to skip subscribers that
+ * handled an event) in the caller's transaction, with what the subscriber does: whether it was not there yet, i.e.
+ * whether to go on. The outbox's own mark after the handler then changes nothing.
+ */
+export async function markDelivered(trx: Db, eventId: string, subscriber: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('outboxDeliveries')
+    .values({ eventId, subscriber, deliveredAt: Date.now() })
+    .onConflict((oc) => oc.columns(['eventId', 'subscriber']).doNothing())
+    .returning('eventId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Runs `fn` in a transaction; the events it emits are written in that transaction and, once it committed, delivered to
  * their subscribers by this process's dispatcher before this answers (so what follows an action, a notification or a
  * level, is there when the request's answer is). If the process dies in between, the next start (or another process's

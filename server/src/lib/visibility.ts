@@ -260,3 +260,23 @@ export async function contentHidden(cache: Cache, kind: HiddenKind): Promise<voi
   if (!namespaces) return;
   await Promise.all([...namespaces].map((ns) => cache.invalidate(ns)));
 }
+
+// ---- People: who a reader may see among people, and hidden ids as a list --------------------------------------------
+
+/**
+ * The person in column `personRef` is someone the reader may see: not suspended, and the two did not block one
+ * another either way (the `person` case of `targetVisible`, as a WHERE term). For a notification's actor, a followee
+ * in the feed, a person in search or in a followers list. The reader themselves passes (they block no one in
+ * themselves); a missing person passes too (join the users table when they must exist).
+ */
+export function personVisible(readerId: string | null, personRef: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${authorActive(personRef)} and ${notBlockedWith(readerId, personRef)})`;
+}
+
+/**
+ * The ids of items of a kind a moderator hid, as a subquery for `+column not in (...)`: the form of `notHidden` for
+ * scans where the planner keeps the list in memory instead of probing per row (db/database.ts prefersInListScans).
+ */
+export function hiddenIdsOf(kind: HiddenKind) {
+  return sql`(select vh.target_id from hidden_content vh where vh.target_type = ${kind})`;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { type HiddenKind, hiddenIdsOf, notHidden, personVisible, visibleSql } from '../../lib/visibility.ts';
 
 /**
  * Whose activity: everyone the reader follows (the feed), or one person. The feed is read one of two ways by how many
@@ -35,27 +36,33 @@ export async function activityRows(database: Database, o: ActivityOptions, after
   // someone following 1,000 of 100,000 people passes over about 2,000 rows of each kind: checked with correlated
   // subqueries (three index searches a row) it took several times as long. PostgreSQL plans the EXISTS form well.
   const listScan = 'followedBy' in whose && whose.scan && database.prefersInListScans;
+  // The feed's people: those the reader follows, not muted, and visible to the reader (lib/visibility.ts: not
+  // suspended, no block either way), checked once per followee inside the subquery rather than per row scanned.
   const authors = (column: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
     if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
+    const followee = personVisible(whose.followedBy, 'f.followee_id');
     if (listScan) {
-      return sql<boolean>`+${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and +${sql.ref(column)} not in (select m.target_id from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user')`;
+      return sql<boolean>`+${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy} and ${followee}) and +${sql.ref(column)} not in (select m.target_id from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user')`;
     }
     const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
     return whose.scan
-      ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)}) and ${notMuted}`
-      : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy}) and ${notMuted}`;
+      ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)} and ${followee}) and ${notMuted}`
+      : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy} and ${followee}) and ${notMuted}`;
   };
-  const notHidden = (targetType: 'review' | 'list' | 'discussion' | 'comment', column: 'ratings.id' | 'lists.id' | 'd.id' | 'k.id') =>
-    listScan
-      ? sql<boolean>`+${sql.ref(column)} not in (select h.target_id from hidden_content h where h.target_type = ${targetType})`
-      : sql<boolean>`not exists (select 1 from hidden_content h where h.target_type = ${targetType} and h.target_id = ${sql.ref(column)})`;
+  // The visibility rule on each row (lib/visibility.ts). One person's activity: the whole rule (hidden, blocked either
+  // way, suspended; the reader's own items always stay). The feed: its people are checked in `authors` above, so only
+  // hidden items are left here, as an in-memory list where the planner keeps one.
+  const visible = (kind: HiddenKind, id: 'ratings.id' | 'lists.id' | 'd.id' | 'k.id', author: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
+    if ('userId' in whose) return visibleSql(o.readerId, kind, { id, author });
+    return listScan ? sql<boolean>`+${sql.ref(id)} not in ${hiddenIdsOf(kind)}` : notHidden(kind, id);
+  };
   const ratings = o.kinds.ratings
     ? await db
         .selectFrom('ratings')
         .select(['ratings.id', 'ratings.userId', 'ratings.titleId', 'ratings.rating', 'ratings.review', 'ratings.spoiler', 'ratings.likeCount', 'ratings.createdAt'])
         .where(authors('ratings.user_id'))
         .$if(o.kinds.reviewsOnly, (q) => q.where('ratings.review', 'is not', null))
-        .where(notHidden('review', 'ratings.id'))
+        .where(visible('review', 'ratings.id', 'ratings.user_id'))
         .$if(after !== null, (q) =>
           q.where((eb) =>
             eb.or([eb('ratings.createdAt', '<', after?.at ?? ''), eb.and([eb('ratings.createdAt', '=', after?.at ?? ''), eb('ratings.id', '<', after?.id ?? '')])]),
@@ -72,7 +79,7 @@ export async function activityRows(database: Database, o: ActivityOptions, after
         .select(['lists.id', 'lists.ownerId', 'lists.name', 'lists.type', 'lists.titleCount', 'lists.likeCount', 'lists.createdAt'])
         .where(authors('lists.owner_id'))
         .$if(!o.includePrivate, (q) => q.where('lists.visibility', '=', 'public'))
-        .where(notHidden('list', 'lists.id'))
+        .where(visible('list', 'lists.id', 'lists.owner_id'))
         .$if(after !== null, (q) =>
           q.where((eb) => eb.or([eb('lists.createdAt', '<', after?.at ?? ''), eb.and([eb('lists.createdAt', '=', after?.at ?? ''), eb('lists.id', '<', after?.id ?? '')])])),
         )
@@ -99,7 +106,7 @@ export async function activityRows(database: Database, o: ActivityOptions, after
         .select(discussionColumns)
         .where(authors('d.author_id'))
         .where(readable('d'))
-        .where(notHidden('discussion', 'd.id'))
+        .where(visible('discussion', 'd.id', 'd.author_id'))
         .$if(after !== null, (q) =>
           q.where((eb) => eb.or([eb('d.createdAt', '<', after?.at ?? ''), eb.and([eb('d.createdAt', '=', after?.at ?? ''), eb('d.id', '<', after?.id ?? '')])])),
         )
@@ -127,8 +134,9 @@ export async function activityRows(database: Database, o: ActivityOptions, after
         .where(authors('k.author_id'))
         .where(sql<boolean>`k.deleted = ${no}`)
         .where(readable('d'))
-        .where(notHidden('comment', 'k.id'))
-        .where(notHidden('discussion', 'd.id'))
+        .where(visible('comment', 'k.id', 'k.author_id'))
+        // The discussion a comment is in is there for the reader too (as `targetVisible` asks of a comment).
+        .where(visibleSql(o.readerId, 'discussion', { id: 'd.id', author: 'd.author_id' }))
         .$if(after !== null, (q) =>
           q.where((eb) => eb.or([eb('k.createdAt', '<', after?.at ?? ''), eb.and([eb('k.createdAt', '=', after?.at ?? ''), eb('k.id', '<', after?.id ?? '')])])),
         )

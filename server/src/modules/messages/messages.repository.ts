@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import { isoOf } from '../../lib/time.ts';
+import { authorActive, notHidden } from '../../lib/visibility.ts';
 import type { MessageRow } from './messages.presenter.ts';
 
 /** A conversation's two people in the order it is stored. */
@@ -58,17 +60,26 @@ export async function unreadIn(db: Db, conversationId: string, otherId: string, 
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('conversationId', '=', conversationId)
     .where('senderId', '=', otherId)
+    .where(notHidden('message', 'messages.id'))
     .$if(readAt !== null, (q) => q.where('createdAt', '>', readAt === null ? '' : isoOf(readAt)))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** A person's conversations, latest message first (100 at most). */
+/**
+ * The reader is one of the conversation's two people and the other is not suspended (lib/visibility.ts): a suspended
+ * person's conversations are left out until they are restored, then come back whole.
+ */
+function withLiveOther(userId: string) {
+  return sql<SqlBool>`((conversations.user_a = ${userId} and ${authorActive('conversations.user_b')}) or (conversations.user_b = ${userId} and ${authorActive('conversations.user_a')}))`;
+}
+
+/** A person's conversations with people not suspended, latest message first (100 at most). */
 export function conversationsOf(db: Db, userId: string) {
   return db
     .selectFrom('conversations')
     .selectAll()
-    .where((eb) => eb.or([eb('userA', '=', userId), eb('userB', '=', userId)]))
+    .where(withLiveOther(userId))
     .orderBy('lastMessageAt', 'desc')
     .limit(100)
     .execute();
@@ -84,12 +95,14 @@ export async function blocksWith(db: Db, userId: string, others: string[]) {
     .execute();
 }
 
+/** The newest message of a conversation a moderator did not hide. */
 export function lastMessage(db: Db, conversationId: string) {
-  return db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId).where(notHidden('message', 'messages.id')).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export function conversationById(db: Db, id: string) {
-  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+/** A conversation of the reader's whose other person is not suspended. */
+export function conversationOf(db: Db, userId: string, id: string) {
+  return db.selectFrom('conversations').selectAll().where('id', '=', id).where(withLiveOther(userId)).executeTakeFirst();
 }
 
 export function messageIn(db: Db, conversationId: string, id: string) {
@@ -103,10 +116,8 @@ export function messageRows(db: Db, conversationId: string, anchor: { createdAt:
       .selectFrom('messages')
       .selectAll()
       .where('conversationId', '=', conversationId)
-      // A message a moderator hid is no longer shown.
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('hiddenContent').select('hiddenContent.targetId').where('hiddenContent.targetType', '=', 'message').whereRef('hiddenContent.targetId', '=', 'messages.id'))),
-      )
+      // A message a moderator hid is no longer shown, to either person.
+      .where(notHidden('message', 'messages.id'))
       .$if(anchor !== null, (q) =>
         q.where((eb) => eb.or([eb('createdAt', '<', anchor?.createdAt ?? ''), eb.and([eb('createdAt', '=', anchor?.createdAt ?? ''), eb('id', '<', anchor?.id ?? '')])])),
       )

@@ -14,7 +14,6 @@ const ConversationParams = z.object({ conversationId: text().trim().min(1, 'must
 export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
-  const ctx: messages.MessagesContext = { database: app.database, events: app.events };
 
   r.get(
     '/api/messages/conversations',
@@ -23,7 +22,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         tags: ['messages'],
         summary: "The reader's conversations",
         description:
-          'Signed in. Latest message first (100 at most), each with the other person, the last message, its unread count, and `canWrite` (false once either blocked the other: the conversation is closed); `unreadCount` sums them.',
+          'Signed in. Latest message first (100 at most), each with the other person, the last message, its unread count, and `canWrite` (false once either blocked the other: the conversation is closed, its history still readable); `unreadCount` sums them. Conversations with a suspended person are left out until they are restored; messages a moderator hid are neither shown nor counted.',
         response: { 200: envelope(ConversationsSchema) },
       },
     },
@@ -39,7 +38,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         tags: ['messages'],
         summary: "A conversation's messages",
         description:
-          'Signed in, one of its two people (else 404 `conversation_not_found`). Newest first, 30 a page; `?before=<message id>` (the `nextBefore` of the page before) reads older ones. Reading the newest page marks the conversation read.',
+          'Signed in, one of its two people (else 404 `conversation_not_found`, as while the other person is suspended); messages a moderator hid are left out. Newest first, 30 a page; `?before=<message id>` (the `nextBefore` of the page before) reads older ones. Reading the newest page marks the conversation read.',
         params: ConversationParams,
         querystring: MessagesQuerySchema,
         response: { 200: envelope(MessagesPageSchema) },
@@ -65,7 +64,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         response: { 201: envelope(MessageSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ data: await messages.sendMessage(ctx, req.requireUser(), req.body.toId, req.body.text) }),
+    async (req, reply) => reply.status(201).send({ data: await messages.sendMessage(db, req.requireUser(), req.body.toId, req.body.text) }),
   );
 
 }

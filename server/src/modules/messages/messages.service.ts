@@ -1,11 +1,11 @@
 import type { Message } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { isoOf } from '../../lib/time.ts';
 import { blockedEitherWay } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { EventHub } from '../notifications/index.ts';
 import { cardsOf, findLivePerson, userNotFound } from '../profiles/index.ts';
 import { canWriteTo } from './messages.policy.ts';
 import { presentMessage } from './messages.presenter.ts';
@@ -13,20 +13,15 @@ import * as repo from './messages.repository.ts';
 
 export const MESSAGES_PAGE = 30;
 
-/** What messages reach beyond the database: the live events both people's pages hear. */
-export interface MessagesContext {
-  database: Database;
-  events: EventHub;
-}
-
 /**
  * Writes to someone. Allowed only if they follow the sender or have written to the sender before, and never when
  * either blocked the other (403 `blocked`); otherwise 403 `not_allowed`. The conversation of a pair is made on the
- * first message; the sender has read everything up to their own message. Both people's open pages get it live.
+ * first message; the sender has read everything up to their own message. It records `message.sent` with the message
+ * (the notifications module pushes it to both people's open pages).
  */
-export async function sendMessage(ctx: MessagesContext, actor: SessionUser, toId: string, text: string): Promise<Message> {
+export async function sendMessage(database: Database, actor: SessionUser, toId: string, text: string): Promise<Message> {
   if (toId === actor.id) throw badRequest('toId: you cannot write to yourself.', 'validation_error');
-  const db = ctx.database.db;
+  const db = database.db;
   if (!(await findLivePerson(db, toId))) throw userNotFound();
   const blocked = await blockedEitherWay(db, actor.id, toId);
   authorize(actor, !blocked, { code: 'blocked', message: 'You cannot write to this person.' });
@@ -38,11 +33,12 @@ export async function sendMessage(ctx: MessagesContext, actor: SessionUser, toId
     code: 'not_allowed',
     message: 'You can write to someone once they follow you or have written to you.',
   });
-  const message = presentMessage(await db.transaction().execute((trx) => repo.appendMessage(trx, pair, actor.id, text)));
-  const payload = { message, conversationId: message.conversationId };
-  ctx.events.publish(toId, 'message', payload);
-  ctx.events.publish(actor.id, 'message', payload);
-  return message;
+  const row = await writeWithEvents(database, async (trx, emit) => {
+    const m = await repo.appendMessage(trx, pair, actor.id, text);
+    await emit('message.sent', { messageId: m.id, conversationId: m.conversationId, senderId: actor.id, recipientId: toId });
+    return m;
+  });
+  return presentMessage(row);
 }
 
 /** The reader's conversations, latest message first (100 at most), each with its unread count. */
@@ -71,12 +67,13 @@ export async function conversations(database: Database, actor: SessionUser) {
 
 /**
  * A conversation's messages, newest first, 30 a page; `before` (a message id) reads older ones. Reading the newest
- * page marks the conversation read. Anyone but its two people gets 404 `conversation_not_found`.
+ * page marks the conversation read. Anyone but its two people gets 404 `conversation_not_found`, and so does a
+ * conversation with a suspended person (while suspended). Across a block it stays readable (history), not writable.
  */
 export async function conversationMessages(database: Database, actor: SessionUser, conversationId: string, before: string | undefined) {
   const db = database.db;
-  const c = await repo.conversationById(db, conversationId);
-  if (!c || (c.userA !== actor.id && c.userB !== actor.id)) throw notFound('There is no such conversation.', 'conversation_not_found');
+  const c = await repo.conversationOf(db, actor.id, conversationId);
+  if (!c) throw notFound('There is no such conversation.', 'conversation_not_found');
   let anchor: { createdAt: string; id: string } | null = null;
   if (before !== undefined) {
     const m = await repo.messageIn(db, conversationId, before);

@@ -21,7 +21,8 @@ const ReportsQuery = CursorQuerySchema.extend({
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
-  const ctx: moderation.ModerationContext = { database: app.database, cache: app.cache, sessionCache: app.sessionCache, events: app.events };
+  const ctx: moderation.ModerationContext = { database: app.database, cache: app.cache };
+  moderation.subscribeSuspensions(app.outbox, app.sessionCache);
 
   r.post(
     '/api/reports',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import type { Db } from '../../db/db.ts';
+import { type Outbox, writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor.ts';
 import { notFound } from '../../lib/http/errors.ts';
@@ -10,17 +11,14 @@ import { isoOf } from '../../lib/time.ts';
 import { contentHidden, type HiddenKind, targetVisible } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
-import type { EventHub } from '../notifications/index.ts';
 import { cardsOf, userNotFound } from '../profiles/index.ts';
 import { canModerate, canReport, canSuspend } from './moderation.policy.ts';
 import * as repo from './moderation.repository.ts';
 
-/** What moderation reaches beyond the database: shared caches to drop, cached sessions to forget, live events. */
+/** What moderation reaches beyond the database: the shared caches a hide drops. */
 export interface ModerationContext {
   database: Database;
   cache: Cache;
-  sessionCache: SessionCache<SessionUser>;
-  events: EventHub;
 }
 
 /** Moderators are set from the command line (`npm run admin -- grant-moderator <email>`); the role is read on every call. */
@@ -99,17 +97,26 @@ export async function hide(ctx: ModerationContext, actor: SessionUser, targetTyp
 }
 
 /**
- * Suspends (or restores) an account. A suspended account's sessions end at once: its session rows are deleted, the
- * session lookup refuses suspended accounts (a session made afterwards does not work either), the cached sessions are
- * dropped on every instance, and its open pages' event streams end (on every process).
+ * Suspends (or restores) an account. A suspended account's sessions end at once: its session rows are deleted and
+ * `person.suspended` (or `person.restored`) is recorded in the same transaction; the session lookup refuses suspended
+ * accounts (a session made afterwards does not work either). Its delivery, in this process before this answers,
+ * drops the cached sessions on every instance (`moderation.dropSessions`, below) and signs out its open pages.
  */
 export async function suspend(ctx: ModerationContext, actor: SessionUser, userId: string, suspended: boolean) {
   await requireModerator(ctx.database, actor);
   authorize(actor, canSuspend(actor, userId), { message: 'You cannot suspend yourself.' });
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(ctx.database, async (trx, emit) => {
     if (!(await repo.setSuspended(trx, userId, suspended))) throw userNotFound();
+    await emit(suspended ? 'person.suspended' : 'person.restored', { userId });
   });
-  ctx.sessionCache.forgetUser(userId);
-  if (suspended) ctx.events.publish(userId, 'signed-out', {});
   return { userId, suspended };
+}
+
+/**
+ * A suspension or its end: the person's cached sessions are forgotten (here and, through the cache's channel, on
+ * every instance), so a suspended person's next request is refused and a restored one's session reads them afresh.
+ * Forgetting is harmless when repeated.
+ */
+export function subscribeSuspensions(outbox: Outbox, sessionCache: SessionCache<SessionUser>): void {
+  outbox.subscribe('moderation.dropSessions', ['person.suspended', 'person.restored'], ({ data }) => sessionCache.forgetUser(data.userId));
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type SqlBool, sql } from 'kysely';
 import type { NotificationKind } from '../../../../common/contracts/people.ts';
 import type { Db } from '../../db/db.ts';
+import { notHidden, personVisible } from '../../lib/visibility.ts';
 
 export interface StoredNotification {
   id: string;
@@ -75,11 +77,28 @@ export async function addActor(db: Db, notificationId: string, actorId: string, 
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * What a person's bell shows of their notifications (lib/visibility.ts): not one whose actor is suspended or on
+ * either side of a block with them, nor one whose subject a moderator hid or that is gone (a deleted review,
+ * discussion, comment or community). The list and the unread count both use it, so the count is what the list shows.
+ */
+function shown(userId: string) {
+  const t = 'notifications.target_id';
+  return sql<SqlBool>`(notifications.actor_id is null or ${personVisible(userId, 'notifications.actor_id')})
+    and case notifications.target_type
+      when 'review' then exists (select 1 from ratings nr where nr.id = ${sql.ref(t)}) and ${notHidden('review', t)}
+      when 'discussion' then exists (select 1 from discussions nd where nd.id = ${sql.ref(t)}) and ${notHidden('discussion', t)}
+      when 'comment' then exists (select 1 from comments nk where nk.id = ${sql.ref(t)} and nk.deleted = ${sql`false`}) and ${notHidden('comment', t)}
+      when 'community' then exists (select 1 from communities nc where nc.id = ${sql.ref(t)})
+      else ${sql`true`} end`;
+}
+
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
+    .where(shown(userId))
     .where('readAt', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -91,6 +110,7 @@ export function notificationRows(db: Db, userId: string, after: { at: string; id
     .selectFrom('notifications')
     .selectAll()
     .where('userId', '=', userId)
+    .where(shown(userId))
     .$if(after !== null, (qb) =>
       qb.where((eb) => eb.or([eb('createdAt', '<', after?.at ?? ''), eb.and([eb('createdAt', '=', after?.at ?? ''), eb('id', '<', after?.id ?? '')])])),
     )
@@ -109,4 +129,10 @@ export async function markRead(db: Db, userId: string, ids: string[] | undefined
     .where('readAt', 'is', null)
     .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
     .execute();
+}
+
+
+/** A message as a live event carries it (the Message contract's fields). */
+export function messageForLive(db: Db, id: string) {
+  return db.selectFrom('messages').select(['id', 'conversationId', 'senderId', 'text', 'createdAt']).where('id', '=', id).executeTakeFirst();
 }

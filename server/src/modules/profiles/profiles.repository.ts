@@ -1,6 +1,8 @@
+import { type SqlBool, sql } from 'kysely';
 import type { PersonCard } from '../../../../common/contracts/people.ts';
 import type { Db } from '../../db/db.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
+import { personVisible } from '../../lib/visibility.ts';
 import { CARD_COLUMNS, type CardRow, presentCard } from './profiles.presenter.ts';
 
 /** Cards of some people, by id (suspended accounts included: who did what stays readable). */
@@ -24,18 +26,6 @@ export async function personExists(db: Db, id: string): Promise<boolean> {
 /** Whether `blockerId` blocked `blockedId` (one way). */
 export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
   return (await db.selectFrom('blocks').select('blockerId').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).executeTakeFirst()) !== undefined;
-}
-
-/** The people a person blocked, who blocked them, or whom they muted: kept out of what they read. */
-export async function hiddenPeopleFor(db: Db, userId: string): Promise<Set<string>> {
-  const [blocks, mutes] = await Promise.all([
-    db.selectFrom('blocks').select(['blockerId', 'blockedId']).where((eb) => eb.or([eb('blockerId', '=', userId), eb('blockedId', '=', userId)])).execute(),
-    db.selectFrom('mutes').select('targetId').where('userId', '=', userId).where('targetType', '=', 'user').execute(),
-  ]);
-  const out = new Set<string>();
-  for (const b of blocks) out.add(b.blockerId === userId ? b.blockedId : b.blockerId);
-  for (const m of mutes) out.add(m.targetId);
-  return out;
 }
 
 const PROFILE_COLUMNS = [
@@ -96,12 +86,19 @@ export async function knownGenres(db: Db, genres: string[]): Promise<Set<string>
   return new Set((await db.selectFrom('titleGenres').select('genre').distinct().where('genre', 'in', genres).execute()).map((g) => g.genre));
 }
 
-/** People search's candidates: live people whose search text matches one of the patterns, most followed first. */
-export function searchCandidates(db: Db, patterns: string[], users: string[] | undefined, limit: number) {
+/**
+ * People search's candidates: people whose search text matches one of the patterns, most followed first, among those
+ * the reader may see (lib/visibility.ts: not suspended, no block either way) and has not muted, so the limit counts
+ * only people who can be shown.
+ */
+export function searchCandidates(db: Db, readerId: string | null, patterns: string[], users: string[] | undefined, limit: number) {
   return db
     .selectFrom('users')
     .select([...CARD_COLUMNS, 'users.searchText', 'users.followerCount'])
-    .where('users.suspendedAt', 'is', null)
+    .where(personVisible(readerId, 'users.id'))
+    .$if(readerId !== null, (q) =>
+      q.where(sql<SqlBool>`not exists (select 1 from mutes m where m.user_id = ${readerId} and m.target_type = 'user' and m.target_id = users.id)`),
+    )
     .where('users.searchText', '!=', '')
     .where((eb) => eb.or(patterns.map((p) => eb('users.searchText', 'like', p))))
     .$if(users !== undefined, (q) => q.where('users.id', 'in', users ?? []))

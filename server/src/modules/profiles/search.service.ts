@@ -4,7 +4,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import { editDistanceByTable } from '../../search/edit-distance.ts';
 import { normalizeText } from '../../search/normalize.ts';
 import { presentCard } from './profiles.presenter.ts';
-import { hiddenPeopleFor, searchCandidates } from './profiles.repository.ts';
+import { searchCandidates } from './profiles.repository.ts';
 
 const SEARCH_LIMIT = 20;
 const CANDIDATES = 300;
@@ -48,17 +48,16 @@ function score(text: string, words: string[]): number | null {
  * People by display name or username, typo-tolerant: the query is normalised like title search (lower case, no
  * accents or punctuation); people sharing a piece of any of its words (see `pieces`) are candidates, ranked by how
  * far each word is from a word of their name (exact, then a prefix, then one edit for words of 4 to 6 letters, two
- * beyond), then by followers. Suspended accounts and people on either side of a block are left out.
+ * beyond), then by followers. Suspended accounts, people on either side of a block and people the reader muted are
+ * left out in the query (searchCandidates).
  */
 export async function searchPeople(database: Database, reader: SessionUser | null, keyword: string, users?: string[]): Promise<PersonCard[]> {
   const words = normalizeText(keyword).split(' ').filter(Boolean).slice(0, 6);
   if (words.length === 0) return [];
   const patterns = [...new Set(words.flatMap(pieces))].slice(0, 40);
   if (users !== undefined && users.length === 0) return [];
-  const rows = await searchCandidates(database.db, patterns, users, CANDIDATES);
-  const hidden = reader ? await hiddenPeopleFor(database.db, reader.id) : new Set<string>();
+  const rows = await searchCandidates(database.db, reader?.id ?? null, patterns, users, CANDIDATES);
   return rows
-    .filter((r) => !hidden.has(r.id))
     .map((r) => ({ r, s: score(r.searchText, words) }))
     .filter((x): x is { r: (typeof rows)[number]; s: number } => x.s !== null)
     .sort((a, b) => a.s - b.s || Number(b.r.followerCount) - Number(a.r.followerCount))

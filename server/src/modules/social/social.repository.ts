@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import { personVisible } from '../../lib/visibility.ts';
 import { CARD_COLUMNS } from '../profiles/index.ts';
 
 /** The follower count of `toId` and the following count of `fromId`, as stored. */
@@ -37,15 +38,18 @@ export async function removeFollow(trx: Db, fromId: string, toId: string): Promi
   return true;
 }
 
-/** A page of a person's followers or followees (live accounts), newest follow first; one more than `limit` tells a next page. */
-export function followRows(db: Db, userId: string, which: 'followers' | 'following', after: { at: string; id: string } | null, limit: number) {
+/**
+ * A page of a person's followers or followees that the reader may see (lib/visibility.ts: not suspended, no block
+ * either way with the reader), newest follow first; one more than `limit` tells a next page.
+ */
+export function followRows(db: Db, readerId: string | null, userId: string, which: 'followers' | 'following', after: { at: string; id: string } | null, limit: number) {
   const [self, other] = which === 'followers' ? (['followeeId', 'followerId'] as const) : (['followerId', 'followeeId'] as const);
   return db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
     .select([...CARD_COLUMNS, 'follows.createdAt as followedAt'])
     .where(`follows.${self}`, '=', userId)
-    .where('users.suspendedAt', 'is', null)
+    .where(personVisible(readerId, 'users.id'))
     .$if(after !== null, (qb) =>
       qb.where((eb) =>
         eb.or([
@@ -60,16 +64,20 @@ export function followRows(db: Db, userId: string, which: 'followers' | 'followi
     .execute();
 }
 
-export async function insertBlock(trx: Db, blockerId: string, blockedId: string): Promise<void> {
-  await trx
+export async function insertBlock(trx: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await trx
     .insertInto('blocks')
     .values({ blockerId, blockedId, createdAt: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['blockerId', 'blockedId']).doNothing())
-    .execute();
+    .returning('blockerId')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
-  await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).execute();
+/** Removes a block: whether there was one. */
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).returning('blockerId').executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The people someone blocked, newest first (up to 500). */

@@ -16,7 +16,6 @@ const MuteParams = z.object({ targetType: MuteTargetTypeSchema, targetId: text()
 export async function socialRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
-  const ctx: social.SocialContext = { database: app.database, events: app.events, announce: (row) => app.announceNotification(row) };
 
   const FOLLOW_RULES =
     'Signed in. `fromId` must be the caller (403 `forbidden` otherwise); following oneself is 400 `self_follow`; an unknown or suspended person 404 `user_not_found`; following when either blocked the other 403 `blocked`. ' +
@@ -35,7 +34,7 @@ export async function socialRoutes(app: FastifyInstance) {
         response: { 200: envelope(FollowStateSchema) },
       },
     },
-    async (req) => ({ data: await social.follow(ctx, req.requireUser(), req.body.fromId, req.body.toId) }),
+    async (req) => ({ data: await social.follow(db, req.requireUser(), req.body.fromId, req.body.toId) }),
   );
   r.post(
     '/api/user/unfollow',
@@ -57,7 +56,7 @@ export async function socialRoutes(app: FastifyInstance) {
           tags: ['people'],
           summary: which === 'followers' ? "A person's followers" : 'The people a person follows',
           description:
-            'Public. Newest follow first; `limit` 1 to 50 (20), `cursor` the `nextCursor` of the page before (null at the end). Suspended accounts are left out; someone who blocked the reader is 404 `user_not_found`.',
+            'Public. Newest follow first; `limit` 1 to 50 (20), `cursor` the `nextCursor` of the page before (null at the end). Suspended accounts and people on either side of a block with the reader are left out; someone who blocked the reader is 404 `user_not_found`.',
           params: UserParams,
           querystring: CursorQuerySchema,
           response: { 200: envelope(PeoplePageSchema) },
@@ -91,12 +90,12 @@ export async function socialRoutes(app: FastifyInstance) {
         response: { 200: envelope(BlockStateSchema) },
       },
     },
-    async (req) => ({ data: await social.block(ctx, req.requireUser(), req.params.userId) }),
+    async (req) => ({ data: await social.block(db, req.requireUser(), req.params.userId) }),
   );
   r.delete(
     '/api/user/blocks/:userId',
     { schema: { tags: ['safety'], summary: 'Unblock someone', description: 'Signed in. Follows ended by the block do not come back.', params: UserParams, response: { 200: envelope(BlockStateSchema) } } },
-    async (req) => ({ data: await social.unblock(ctx, req.requireUser(), req.params.userId) }),
+    async (req) => ({ data: await social.unblock(db, req.requireUser(), req.params.userId) }),
   );
   r.get(
     '/api/user/mutes',

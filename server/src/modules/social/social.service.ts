@@ -1,23 +1,15 @@
-import type { Notification, PersonCard } from '../../../../common/contracts/people.ts';
+import type { PersonCard } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor.ts';
 import { AppError, badRequest } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { isoOf } from '../../lib/time.ts';
 import { blockedEitherWay } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { type EventHub, notify, type StoredNotification } from '../notifications/index.ts';
 import { findLivePerson, hasBlocked, personExists, presentCard, userNotFound } from '../profiles/index.ts';
 import { canActAs } from './social.policy.ts';
 import * as repo from './social.repository.ts';
-
-/** What the social use cases reach beyond the database: live events, and telling a person they were followed. */
-export interface SocialContext {
-  database: Database;
-  events: EventHub;
-  /** Pushes a notification recorded in a follow's transaction to the person's open pages (`app.announceNotification`). */
-  announce(row: StoredNotification): Promise<Notification>;
-}
 
 const blockedError = () => new AppError(403, 'blocked', 'You cannot do that: one of you blocked the other.');
 
@@ -31,23 +23,18 @@ export interface FollowState {
 
 /**
  * The caller follows someone. The row is written only if absent, and both counters move only when it was, in the
- * same transaction: following twice changes nothing and the counts always equal the rows. A new follow notifies the
- * person followed (recorded in the same transaction, pushed live once it commits).
+ * same transaction: following twice changes nothing and the counts always equal the rows. A new follow records
+ * `follow.created` in that transaction (the notifications module tells the person followed).
  */
-export async function follow(ctx: SocialContext, actor: SessionUser, fromId: string, toId: string): Promise<FollowState> {
+export async function follow(database: Database, actor: SessionUser, fromId: string, toId: string): Promise<FollowState> {
   authorize(actor, canActAs(actor, fromId), { message: 'fromId: you can only follow as yourself.' });
   if (fromId === toId) throw badRequest('toId: you cannot follow yourself.', 'self_follow');
-  const result = await ctx.database.db.transaction().execute(async (trx) => {
+  return writeWithEvents(database, async (trx, emit) => {
     if (!(await findLivePerson(trx, toId))) throw userNotFound();
     if (await blockedEitherWay(trx, fromId, toId)) throw blockedError();
-    let notification: StoredNotification | null = null;
-    if (await repo.addFollow(trx, fromId, toId)) {
-      notification = await notify(trx, { userId: toId, kind: 'follow', actorId: fromId, targetType: 'user', targetId: toId });
-    }
-    return { state: { fromId, toId, following: true, ...(await repo.counts(trx, fromId, toId)) }, notification };
+    if (await repo.addFollow(trx, fromId, toId)) await emit('follow.created', { followerId: fromId, followeeId: toId });
+    return { fromId, toId, following: true, ...(await repo.counts(trx, fromId, toId)) };
   });
-  if (result.notification) await ctx.announce(result.notification);
-  return result.state;
 }
 
 /** The caller stops following someone; unfollowing someone one does not follow changes nothing. */
@@ -72,7 +59,7 @@ export async function followList(
   const limit = q.limit ?? 20;
   const owner = await findLivePerson(database.db, userId);
   if (!owner || (reader && reader.id !== userId && (await hasBlocked(database.db, userId, reader.id)))) throw userNotFound();
-  const rows = await repo.followRows(database.db, userId, which, decodeCursor(q.cursor), limit);
+  const rows = await repo.followRows(database.db, reader?.id ?? null, userId, which, decodeCursor(q.cursor), limit);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return { results: shown.map(presentCard), nextCursor: rows.length > limit && last ? encodeCursor(last.followedAt, last.id) : null };
@@ -80,27 +67,27 @@ export async function followList(
 
 /**
  * Blocks someone: the follows between them end (counters in the same transaction); blocking twice changes nothing.
- * Both people's open conversations with each other close at once (live events).
+ * A new block records `block.created` in that transaction (both people's open conversations close: live events).
  */
-export async function block(ctx: SocialContext, actor: SessionUser, userId: string) {
+export async function block(database: Database, actor: SessionUser, userId: string) {
   if (userId === actor.id) throw badRequest('userId: you cannot block yourself.', 'self_block');
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(database, async (trx, emit) => {
     if (!(await personExists(trx, userId))) throw userNotFound();
-    await repo.insertBlock(trx, actor.id, userId);
+    if (await repo.insertBlock(trx, actor.id, userId)) await emit('block.created', { blockerId: actor.id, blockedId: userId });
     await repo.removeFollow(trx, actor.id, userId);
     await repo.removeFollow(trx, userId, actor.id);
   });
-  ctx.events.publish(actor.id, 'conversation', { with: userId, canWrite: false });
-  ctx.events.publish(userId, 'conversation', { with: actor.id, canWrite: false });
   return { userId, blocked: true };
 }
 
-/** Lifts one's block; the conversation opens again unless the other blocked too (live events tell both). */
-export async function unblock(ctx: SocialContext, actor: SessionUser, userId: string) {
-  await repo.deleteBlock(ctx.database.db, actor.id, userId);
-  const open = !(await blockedEitherWay(ctx.database.db, actor.id, userId));
-  ctx.events.publish(actor.id, 'conversation', { with: userId, canWrite: open });
-  ctx.events.publish(userId, 'conversation', { with: actor.id, canWrite: open });
+/**
+ * Lifts one's block, recording `block.removed` when there was one; the conversation opens again unless the other
+ * blocked too (live events tell both).
+ */
+export async function unblock(database: Database, actor: SessionUser, userId: string) {
+  await writeWithEvents(database, async (trx, emit) => {
+    if (await repo.deleteBlock(trx, actor.id, userId)) await emit('block.removed', { blockerId: actor.id, blockedId: userId });
+  });
   return { userId, blocked: false };
 }
 

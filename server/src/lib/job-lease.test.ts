@@ -51,7 +51,7 @@ describe('job leases: a scheduled job runs once however many processes run it', 
   it('two schedules of one job on one database run it once per period', async () => {
     const ran: string[] = [];
     const errors: unknown[] = [];
-    const log = { error: (obj: object) => errors.push(obj) };
+    const log = { error: (obj: object) => errors.push(obj), debug: () => undefined };
     let release: () => void = () => {};
     const done = new Promise<void>((r) => {
       release = r;

@@ -54,7 +54,7 @@ export function scheduleOnce(
   name: string,
   periodMs: number,
   fn: () => unknown,
-  opts: { log: { error(obj: object, msg: string): void }; checkMs?: number; holder?: string },
+  opts: { log: { error(obj: object, msg: string): void; debug(obj: object, msg: string): void }; checkMs?: number; holder?: string },
 ): Schedule {
   const checkMs = opts.checkMs ?? Math.min(periodMs, 60_000);
   let running: Promise<unknown> | null = null;
@@ -62,6 +62,7 @@ export function scheduleOnce(
   const tick = () => {
     if (stopped || running) return;
     running = runOnce(database, name, periodMs, fn, { holder: opts.holder })
+      .then((ran) => opts.log.debug({ job: name }, ran ? 'scheduled job: ran' : 'scheduled job: another process has this period'))
       .catch((err) => opts.log.error({ err, job: name }, 'scheduled job failed; it runs again next period'))
       .finally(() => {
         running = null;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
 type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -48,7 +48,7 @@ class FallbackStore implements FastifyRateLimitStore {
 /** The rate limiter's `store`: Redis under `nameSpace`, falling back to this process's memory while Redis is away. */
 export function redisWithFallback(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
   return class extends FallbackStore {
-    constructor(options: FastifyRateLimitOptions) {
+    constructor(options: RateLimitPluginOptions) {
       const continueExceeding = options.continueExceeding ?? false;
       const exponentialBackoff = options.exponentialBackoff ?? false;
       super(redis, new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff));

@@ -92,6 +92,11 @@ describe('losing Redis for a while', () => {
     await killRedis();
     await expect.poll(() => a.app.redis?.status).not.toBe('ready');
 
+    // Still ready for traffic (every process shares Redis: taking them all out would leave nothing), saying Redis is down.
+    const ready = await a.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().data).toMatchObject({ status: 'ready', redis: 'down' });
+
     // A write through one process is kept, and read through the other.
     expect((await follow(a.app, fan, star.user.id)).statusCode).toBe(200);
     const seen = await b.inject({ method: 'GET', url: '/api/notifications', headers: star.headers });
@@ -111,6 +116,7 @@ describe('losing Redis for a while', () => {
     await startRedis();
     await expect.poll(eventListeners, { timeout: 15_000 }).toBe(2);
     await expect.poll(() => a.app.redis?.status, { timeout: 10_000 }).toBe('ready');
+    expect((await a.app.inject('/readyz')).json().data).toMatchObject({ status: 'ready', redis: 'up' });
     const notification = stream.next('notification', 5000);
     notification.catch(() => undefined);
     expect((await follow(a.app, late, star.user.id)).statusCode).toBe(200);

@@ -25,7 +25,7 @@ export function clusterPlan(argv, env) {
   }
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) return { error: '--workers must be a whole number from 1 to 256' };
-  const url = env.DATABASE_URL ?? 'sqlite:./data/reelhouse.db';
+  const url = env.DATABASE_URL || 'sqlite:./data/reelhouse.db';
   if (workers > 1 && url.startsWith('sqlite:')) {
     return {
       error:

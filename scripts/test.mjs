@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every suite: lint, type check, unit, HTTP (SQLite and PostgreSQL), browser.
-// Installs what the tests need first (Chromium from Debian when run as root with apt),
+// Installs what the tests need first (Chromium, nginx and redis-server from Debian when run as root with apt),
 // and ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -85,6 +85,25 @@ function ensureChromium() {
   return null;
 }
 
+/**
+ * A program some tests run as a child process (nginx in front of two servers in cluster.postgres.test.ts, a Redis of
+ * their own in redis-outage.test.ts): installed from Debian when missing and run as root with apt, as Chromium is.
+ * Missing, those tests fail saying how to install it.
+ */
+function ensureProgram(binary, aptPackage) {
+  const found = () => spawnSync('sh', ['-c', `command -v ${binary} || test -x /usr/sbin/${binary}`], { stdio: 'ignore' }).status === 0;
+  if (found()) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log(`${binary} is missing: installing Debian's ${aptPackage} package.`);
+    spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${aptPackage}`], { stdio: 'inherit' });
+    if (found()) return true;
+  }
+  console.error(`${binary} is needed by the tests and was not found. Install it (Debian/Ubuntu: sudo apt-get install -y ${aptPackage}).`);
+  return false;
+}
+
 // 0. Node packages, when the tests are run on a fresh checkout without `npm install`.
 if (!existsSync('node_modules/.bin/vitest') || !existsSync('node_modules/better-sqlite3/build/Release')) {
   if (!run('install packages', 'npm', ['install', '--no-audit', '--no-fund'])) {
@@ -99,7 +118,9 @@ step('typecheck', run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noE
 // The server's modules: no loops, a kernel that imports no module (scripts/check-modules.mjs).
 step('module check', run('module check', 'node', ['scripts/check-modules.mjs']));
 
-// 2. Unit and HTTP suites, on SQLite and PostgreSQL.
+// 2. Unit and HTTP suites, on SQLite and PostgreSQL (the programs some of them start first).
+step('nginx available', ensureProgram('nginx', 'nginx'));
+step('redis-server available', ensureProgram('redis-server', 'redis-server'));
 const projects = ['unit', 'server-sqlite'];
 if (await ensurePostgres()) projects.push('server-postgres');
 else if (CI) {

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -16,6 +16,7 @@ import type { Cache, CacheListener } from './lib/cache/cache.ts';
 import { createMemoryCache } from './lib/cache/memory-cache.ts';
 import { createRedisCache } from './lib/cache/redis-cache.ts';
 import { registerPublicCaching } from './lib/http/public-cache.ts';
+import { redisWithFallback } from './lib/http/rate-limit-store.ts';
 import { lazyChildLogger, loggerOptions } from './lib/http/request-logger.ts';
 import { compiledSerializer } from './lib/http/serializer.ts';
 import { recordCacheLookup, registerMetrics } from './lib/observability/metrics.ts';
@@ -109,6 +110,21 @@ function nextRequestId(): string {
   return `${REQUEST_ID_PREFIX}-${requestCounter.toString(36)}`;
 }
 
+/** One warning when Redis goes away and one line when it is back, instead of an error per reconnection attempt. */
+function watchRedis(redis: Redis, log: FastifyBaseLogger): void {
+  let lost = false;
+  redis.on('error', (err) => {
+    if (lost) return;
+    lost = true;
+    log.warn({ err }, 'Redis is unreachable: caches miss, rate limits count per process, live events pause; reconnecting');
+  });
+  redis.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    log.info('Redis is back');
+  });
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
@@ -137,7 +153,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   // The Redis client's library is loaded only when REDIS_URL is set.
-  const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // A Redis that stops answering (down, restarting, paused) costs at most REDIS_COMMAND_TIMEOUT_MS per command: each
+  // user of it then does without (cache misses, per-process rate limits, live events paused), and the client
+  // reconnects by itself (every second or two), resubscribing its channels. docs/operations.md, "Losing Redis".
+  const redis = config.REDIS_URL
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 2000,
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+      })
+    : null;
+  if (redis) watchRedis(redis, app.log);
   app.decorate('redis', redis);
   const cacheOptions = { prefix: opts.cachePrefix ?? `${config.REDIS_PREFIX}-cache:`, listener: opts.cacheListener ?? recordCacheLookup };
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
@@ -161,7 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}-rl:` } : {}),
+    ...(redis ? { store: redisWithFallback(redis, `${config.REDIS_PREFIX}-rl:`) } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: { code: 'rate_limited', message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` },

@@ -26,6 +26,8 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, hyphens or underscores')
       .default('reelhouse'),
+    /** A Redis command unanswered after this many ms fails, and its caller does without Redis (a cache miss, a per-process limit). */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
       .string()

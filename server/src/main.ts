@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { runOnce } from './lib/job-lease.ts';
 import { ensureCatalogue } from './modules/catalogue/catalogue.bootstrap.ts';
 
 // Variables from a local .env file, when there is one (real environment variables win).
@@ -51,7 +52,8 @@ async function stop(signal: string) {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-// First start with an empty catalogue: import CATALOGUE_DIR, or log how to fill it.
-await ensureCatalogue(database, config, app.log);
+// First start with an empty catalogue: import CATALOGUE_DIR, or log how to fill it. One process does it when several
+// start at once on one database (the others start with what is there and see the titles as they are written).
+await runOnce(database, 'catalogue-bootstrap', 10 * 60_000, () => ensureCatalogue(database, config, app.log));
 await app.listen({ port: config.PORT, host: config.HOST });
 if (!config.SMTP_URL) app.log.info('SMTP_URL is not set: sign-in links are written to this log.');

@@ -543,6 +543,14 @@ export interface ImportRowsTable {
   reason: string | null;
 }
 
+/** Who runs a scheduled job that runs once across processes, and until when (server/src/lib/job-lease.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** Milliseconds since the epoch. */
+  until: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -587,6 +595,7 @@ export interface DB {
   userLevels: UserLevelsTable;
   outboxEvents: OutboxEventsTable;
   outboxDeliveries: OutboxDeliveriesTable;
+  jobLeases: JobLeasesTable;
   reports: ReportsTable;
   hiddenContent: HiddenContentTable;
   notifications: NotificationsTable;

@@ -40,15 +40,21 @@ export class StoreCache implements Cache {
     private readonly listener?: CacheListener,
   ) {}
 
+  /** A store that cannot be reached answers a miss. */
   async get<T>(namespace: string, key: string): Promise<T | undefined> {
-    const { value } = await this.backing.lookup(namespace, key);
-    this.listener?.(namespace, value !== undefined);
-    return value as T | undefined;
+    const found = await this.backing.lookup(namespace, key).catch(() => undefined);
+    this.listener?.(namespace, found?.value !== undefined);
+    return found?.value as T | undefined;
   }
 
+  /** A store that cannot be reached keeps nothing. */
   async set<T>(namespace: string, key: string, value: T, ttlMs: number): Promise<void> {
-    const { version } = await this.backing.lookup(namespace, key);
-    await this.backing.store(namespace, version, key, value, ttlMs);
+    try {
+      const { version } = await this.backing.lookup(namespace, key);
+      await this.backing.store(namespace, version, key, value, ttlMs);
+    } catch {
+      // Not kept: the next read loads it again.
+    }
   }
 
   getOrLoad<T>(namespace: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {

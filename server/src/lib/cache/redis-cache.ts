@@ -51,13 +51,47 @@ class RedisStore implements CacheStore {
     await this.redis.set(this.entryKey(namespace, version, key), JSON.stringify(value), 'PX', ttl);
   }
 
+  /**
+   * Drops and invalidations that could not reach Redis (down or paused): kept and sent again every second until it
+   * answers, so entries cached before an outage are not read after it. Meanwhile nothing fails: the write that asked
+   * has been made, and readers of this process miss the cache anyway.
+   */
+  private readonly pendingBumps = new Set<string>();
+  private readonly pendingRemoves = new Map<string, [string, string]>();
+  private retryTimer: NodeJS.Timeout | null = null;
+
   async remove(namespace: string, key: string): Promise<void> {
-    const version = (await this.redis.get(this.versionKey(namespace))) ?? '0';
-    await this.redis.del(this.entryKey(namespace, version, key));
+    try {
+      const version = (await this.redis.get(this.versionKey(namespace))) ?? '0';
+      await this.redis.del(this.entryKey(namespace, version, key));
+    } catch {
+      this.pendingRemoves.set(`${namespace}\u0000${key}`, [namespace, key]);
+      this.retryLater();
+    }
   }
 
   async bump(namespace: string): Promise<void> {
-    await this.redis.set(this.versionKey(namespace), randomUUID(), 'PX', VERSION_TTL_MS);
+    try {
+      await this.redis.set(this.versionKey(namespace), randomUUID(), 'PX', VERSION_TTL_MS);
+    } catch {
+      this.pendingBumps.add(namespace);
+      this.retryLater();
+    }
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      const bumps = [...this.pendingBumps];
+      const removes = [...this.pendingRemoves.values()];
+      this.pendingBumps.clear();
+      this.pendingRemoves.clear();
+      // Each failure queues itself again (and schedules the next retry).
+      for (const ns of bumps) void this.bump(ns);
+      for (const [ns, key] of removes) void this.remove(ns, key);
+    }, 1000);
+    this.retryTimer.unref();
   }
 }
 

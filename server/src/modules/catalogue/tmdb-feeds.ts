@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { TitleType } from '../../db/schema.ts';
+import { type Schedule, scheduleOnce } from '../../lib/job-lease.ts';
 import { matchKeyOf, parseYear, popularityOf, searchTextOf } from './catalogue.normalize.ts';
 import { chunks, type NewTitleRow, type TitleUpdate, type UpcomingListRow, writeFeedChanges } from './tmdb.repository.ts';
 import { type TmdbClient, TmdbError, type TmdbListItem, type TmdbListPage, tmdbClientFrom } from './tmdb.ts';
@@ -178,7 +179,7 @@ const CANDIDATE_COLUMNS = [
  */
 export class TmdbFeeds {
   private running: Promise<FeedReport | null> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private schedule: Schedule | null = null;
   private stopped = false;
   private readonly trendingPages: number;
   private readonly upcomingPages: number;
@@ -193,20 +194,21 @@ export class TmdbFeeds {
     this.upcomingPages = opts.upcomingPages ?? 3;
   }
 
-  /** Refreshes now, and then every `intervalMs`; returns at once. */
+  /**
+   * Refreshes now, and then every `intervalMs`, once across every process sharing the database (the `tmdb-feeds`
+   * job lease: a process started mid-interval waits for the next one); returns at once.
+   */
   start(intervalMs: number): void {
-    if (this.stopped || this.timer) return;
-    setImmediate(() => void this.refresh());
-    this.timer = setInterval(() => void this.refresh(), intervalMs);
-    this.timer.unref();
+    if (this.stopped || this.schedule) return;
+    this.schedule = scheduleOnce(this.database, 'tmdb-feeds', intervalMs, () => this.refresh(), { log: this.log });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    const schedule = this.schedule;
+    this.schedule = null;
     this.opts.abort?.abort(new Error('server stopping'));
-    await this.running;
+    await Promise.all([schedule?.stop(), this.running]);
   }
 
   /** One refresh at a time: a call while one runs waits for it. Null when stopped or when it failed as a whole. */

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../test/fans.ts';
 import { TEST_DATABASE_URL } from '../test/helpers.ts';
-import { freePort, waitUntilOk } from '../test/process.ts';
+import { createPostgresDatabase, freePort, type ServerProcess, startServerProcess, stopProcess, waitUntilOk } from '../test/process.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { LIMITS } from './lib/http/rate-limits.ts';
 import { type FakeTmdb, startFakeTmdb } from './modules/catalogue/tmdb.test-fixtures.ts';
@@ -19,18 +18,10 @@ import { openStream, type Stream } from './modules/notifications/events.test-fix
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TMDB_KEY = 'test-tmdb-key-0123456789';
 
-interface Server {
-  name: string;
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-  output(): string;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'reelhouse-cluster-'));
 chmodSync(dir, 0o755);
 const redisPrefix = `test-${randomUUID()}`;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const streams: Stream[] = [];
 let nginx: ChildProcess | null = null;
 let nginxOut = '';
@@ -47,46 +38,25 @@ function nginxBinary(): string | null {
   return null;
 }
 
-async function start(name: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      // Debug: the scheduled jobs say whether they ran or another process had them.
-      LOG_LEVEL: 'debug',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: redisPrefix,
-      TRUST_PROXY: 'true',
-      WEB_DIST: join(dir, 'no-web'),
-      MEDIA_DIR: join(dir, 'media'),
-      CATALOGUE_DIR: '',
-      TMDB_API_KEY: TMDB_KEY,
-      TMDB_BASE_URL: tmdb?.baseUrl,
-      TMDB_REFRESH_HOURS: '0.25',
-      PRESSURE_EVENT_LOOP_DELAY_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = async (name: string) => {
+  const server = await startServerProcess(name, dir, {
+    // Debug: the scheduled jobs say whether they ran or another process had them.
+    LOG_LEVEL: 'debug',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    TRUST_PROXY: 'true',
+    TMDB_API_KEY: TMDB_KEY,
+    TMDB_BASE_URL: tmdb?.baseUrl,
+    TMDB_REFRESH_HOURS: '0.25',
+    PRESSURE_EVENT_LOOP_DELAY_MS: '0',
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const server = { name, child, base: `http://127.0.0.1:${port}`, exited, output: () => `\n--- ${name} ---\n${out}` };
   servers.push(server);
-  await waitUntilOk(`${server.base}/readyz`, child, 60_000, server.output);
   return server;
-}
+};
 
 /** The log lines of a process, parsed. */
-function logLines(server: Server): { msg?: string; job?: string }[] {
+function logLines(server: ServerProcess): { msg?: string; job?: string }[] {
   return server
     .output()
     .split('\n')
@@ -114,19 +84,10 @@ function nginxConfig(port: number): string {
   return conf;
 }
 
-async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-const killAll = () => {
-  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+const killNginx = () => {
   if (nginx?.exitCode === null) nginx.kill('SIGKILL');
 };
-process.once('exit', killAll);
+process.once('exit', killNginx);
 
 beforeAll(async () => {
   const binary = nginxBinary();
@@ -136,23 +97,9 @@ beforeAll(async () => {
         '`apt-get install -y nginx` (npm test installs it when run as root with apt).',
     );
   }
-  const name = `t_cluster_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await c.end();
-    }
-  };
+  const created = await createPostgresDatabase(TEST_DATABASE_URL, 't_cluster');
+  databaseUrl = created.url;
+  dropDatabase = created.drop;
   tmdb = await startFakeTmdb();
   // The first process migrates the new database; the second starts on it once that is done.
   await start('process A');
@@ -176,9 +123,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of streams) s.close();
-  if (nginx) await stop(nginx, new Promise((r) => (nginx as ChildProcess).once('exit', r)));
-  await Promise.all(servers.map((s) => stop(s.child, s.exited)));
-  process.off('exit', killAll);
+  if (nginx) await stopProcess(nginx);
+  await Promise.all(servers.map((s) => stopProcess(s.child, s.exited)));
+  process.off('exit', killNginx);
   await database?.close();
   await tmdb?.close();
   await dropDatabase?.();
@@ -245,7 +192,7 @@ describe('two API processes on PostgreSQL and Redis behind nginx', () => {
 
   it('a scheduled job (the TMDB feeds refresh) runs once for both processes', async () => {
     const [a, b] = servers;
-    const said = (server: Server, msg: string) => logLines(server).some((l) => l.job === 'tmdb-feeds' && l.msg === msg);
+    const said = (server: ServerProcess, msg: string) => logLines(server).some((l) => l.job === 'tmdb-feeds' && l.msg === msg);
     // Each process has looked once at start: one ran the refresh, the other found the period taken.
     await expect.poll(() => said(a, 'scheduled job: ran') || said(b, 'scheduled job: ran'), { timeout: 20_000 }).toBe(true);
     await expect

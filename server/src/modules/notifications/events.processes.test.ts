@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { TEST_DATABASE_URL } from '../../../test/helpers.ts';
-import { freePort, waitUntilOk } from '../../../test/process.ts';
+import { createPostgresDatabase, type ServerProcess, startServerProcess, stopProcess } from '../../../test/process.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { openStream, type Stream } from './events.test-fixtures.ts';
 
@@ -16,99 +14,24 @@ import { openStream, type Stream } from './events.test-fixtures.ts';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const postgres = process.env.TEST_DB === 'postgres';
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-  output(): string;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'reelhouse-events-'));
 // Its own Redis namespace, so parallel runs on the same Redis never hear each other's events or read each other's cache.
 const redisPrefix = `test-${randomUUID()}`;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const streams: Stream[] = [];
 let databaseUrl: string;
 let dropDatabase: (() => Promise<void>) | null = null;
 let database: Database | null = null;
 
-async function start(name: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: redisPrefix,
-      WEB_DIST: join(dir, 'no-web'),
-      MEDIA_DIR: join(dir, 'media'),
-      CATALOGUE_DIR: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const server = { child, base: `http://127.0.0.1:${port}`, exited, output: () => `\n--- ${name} ---\n${out}` };
-  servers.push(server);
-  await waitUntilOk(`${server.base}/readyz`, child, 60_000, server.output);
-  return server;
-}
-
-/** SIGTERM, then SIGKILL if the process has not gone a few seconds later. */
-async function stop(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-// Should the test run itself die before afterAll, the servers do not outlive it.
-const killAll = () => {
-  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+const start = async (name: string) => {
+  servers.push(await startServerProcess(name, dir, { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: redisPrefix }));
 };
-process.once('exit', killAll);
 
 beforeAll(async () => {
   if (postgres) {
-    // A database of its own: the server processes know nothing of the test schemas.
-    const name = `t_events_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      try {
-        // A pool's end() answers before its connections have gone: wait for them rather than cut them (which would
-        // raise an error in this process). Forced only if they linger.
-        for (let tries = 0; ; tries++) {
-          try {
-            await c.query(`drop database if exists "${name}"${tries === 50 ? ' with (force)' : ''}`);
-            break;
-          } catch (err) {
-            if (tries === 50) throw err;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    };
+    const created = await createPostgresDatabase(TEST_DATABASE_URL, 't_events');
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   } else {
     databaseUrl = `sqlite:${join(dir, 'shared.db')}`;
   }
@@ -120,8 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of streams) s.close();
-  await Promise.all(servers.map(stop));
-  process.off('exit', killAll);
+  await Promise.all(servers.map((s) => stopProcess(s.child, s.exited)));
   await database?.close();
   await dropDatabase?.();
   rmSync(dir, { recursive: true, force: true });

@@ -88,7 +88,8 @@ export async function findStoredImage(db: Db, url: string, publicBase?: string):
  * Whether a person may choose `url` as an image (a profile picture, a community image): it must be an address
  * `isAcceptableImageUrl` (common/image-url.ts) allows, and when it names an image stored here (`/media/images/<name>`,
  * or `<S3_PUBLIC_URL>/<name>` with `publicBase` given) that image must really have been stored through
- * POST /api/uploads/images, and by `ownerId` when given. Any other `https:` address is accepted as it is.
+ * POST /api/uploads/images, and by `ownerId` when given. Any other address (a picture elsewhere on the web) is refused:
+ * every viewer's browser would call that host.
  *
  * Call it before saving an address a person sent, e.g.
  * `await isStoredImage(app.database.db, body.imageUrl, { ownerId: actor.id, publicBase: app.config.S3_PUBLIC_URL })`,
@@ -98,8 +99,7 @@ export async function findStoredImage(db: Db, url: string, publicBase?: string):
 export async function isStoredImage(db: Db, url: string, opts: StoredImageOptions = {}): Promise<boolean> {
   if (!isAcceptableImageUrl(url)) return false;
   const key = storedKeyOf(url, opts.publicBase);
-  if (key === null) return true;
-  if (key === '') return false;
+  if (!key) return false;
   const row = await findImageUpload(db, key);
   return row !== undefined && (opts.ownerId === undefined || row.ownerId === opts.ownerId);
 }
@@ -107,6 +107,6 @@ export async function isStoredImage(db: Db, url: string, opts: StoredImageOption
 /** `isStoredImage`, answering 400 `validation_error` naming `field` (e.g. `imageUrl`, `communityImage`) when it is false. */
 export async function requireChosenImage(db: Db, url: string, field: string, opts: StoredImageOptions = {}): Promise<void> {
   if (!(await isStoredImage(db, url, opts))) {
-    throw badRequest(`${field}: must be an image uploaded here (POST /api/uploads/images) or an https: address.`, 'validation_error');
+    throw badRequest(`${field}: must be an image uploaded here (POST /api/uploads/images); pictures at other addresses are not accepted.`, 'validation_error');
   }
 }

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/http/errors.ts';
 import { isStorageKey, MEDIA_IMAGES_PATH, type MediaStorage } from './storage.ts';
 import { IMAGE_MAX_PIXELS, ImageTooLargeError, processImage, UnsupportedImageError } from './uploads.image.ts';
+import { QueueFullError, type WorkQueue } from './uploads.queue.ts';
 import { findImageUpload, type ImageUploadRow, insertImageUpload } from './uploads.repository.ts';
 
 type Db = Kysely<DB>;
@@ -13,16 +14,21 @@ type Db = Kysely<DB>;
 export const unsupportedImage = () =>
   new AppError(415, 'unsupported_image', 'image: must be a PNG, JPEG or WebP image (SVG, GIF and other files are not accepted).');
 export const imageTooLarge = (what = 'is larger than 5 MB') => new AppError(413, 'image_too_large', `image: ${what}.`);
+export const tooManyPixels = () =>
+  imageTooLarge(`has more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels (for example 4000 x 4000); choose a smaller image`);
+export const uploadsBusy = () =>
+  new AppError(503, 'uploads_busy', 'We are processing many images right now. Please try again in a minute.');
 export const storageUnavailable = () =>
   new AppError(503, 'storage_unavailable', 'We could not store the image right now. Please try again in a minute.');
 
 /**
- * Re-encodes an uploaded image for its purpose (uploads.image.ts), stores it under a new random name and records
- * who uploaded it. Answers its address and size.
+ * Re-encodes an uploaded image for its purpose (uploads.image.ts) in its turn of `queue` (a few at once, off the
+ * event loop), stores it under a new random name and records who uploaded it. Answers its address and size.
  */
 export async function storeImage(
   db: Db,
   storage: MediaStorage,
+  queue: WorkQueue,
   ownerId: string,
   bytes: Buffer,
   purpose: UploadPurpose,
@@ -30,9 +36,10 @@ export async function storeImage(
 ): Promise<UploadedImage> {
   let image: Awaited<ReturnType<typeof processImage>>;
   try {
-    image = await processImage(bytes, purpose);
+    image = await queue.run(() => processImage(bytes, purpose));
   } catch (err) {
-    if (err instanceof ImageTooLargeError) throw imageTooLarge(`has more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels`);
+    if (err instanceof QueueFullError) throw uploadsBusy();
+    if (err instanceof ImageTooLargeError) throw tooManyPixels();
     if (err instanceof UnsupportedImageError) throw unsupportedImage();
     throw err;
   }

@@ -173,7 +173,11 @@ describe('POST /api/uploads/images: refused uploads', () => {
     const res = await upload(imageForm(await pngClaiming(20_000, 20_000)), ada);
     expect(res.statusCode).toBe(413);
     expect(errorOf(res)).toMatchObject({ code: 'image_too_large' });
-    expect(errorOf(res).message).toMatch(/^image: has more than 50 million pixels/);
+    expect(errorOf(res).message).toBe('image: has more than 16 million pixels (for example 4000 x 4000); choose a smaller image.');
+    // A 49-megapixel PNG of a few KB (what took seconds to decode) is refused the same way.
+    const bomb = await upload(imageForm(await pngClaiming(7000, 7000)), ada);
+    expect(bomb.statusCode).toBe(413);
+    expect(errorOf(bomb).message).toMatch(/^image: has more than 16 million pixels/);
   });
 
   it('refuses a 20 MB file with 413 without reading it all', async () => {

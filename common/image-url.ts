@@ -1,10 +1,10 @@
 import { text } from './contracts/text.ts';
 
 /**
- * Where an image a person chose may live: one this server stored (served under
- * `/media/images/`, a name the upload route gave it) or any `https:` address
- * (the S3-compatible storage's public address, or a picture elsewhere on the web).
- * Anything else (`http:`, `javascript:`, `data:`, a path outside `/media/images/`) is refused.
+ * The shape of an address of an image a person chose: one this server stored (served under `/media/images/`, a
+ * name the upload route gave it) or an `https:` address, which the server accepts only under the S3-compatible
+ * storage's public address (`S3_PUBLIC_URL`, which the contracts cannot know; `isStoredImage` in the uploads module
+ * decides). Anything else (`http:`, `javascript:`, `data:`, a path outside `/media/images/`) is refused here already.
  */
 export const STORED_IMAGE_PATH = /^\/media\/images\/[a-z0-9][a-z0-9-]{7,80}\.(webp|jpg|png)$/;
 
@@ -21,4 +21,4 @@ export function isAcceptableImageUrl(value: string): boolean {
 
 export const ImageUrlSchema = text()
   .trim()
-  .refine(isAcceptableImageUrl, { message: 'must be an image uploaded here (/media/images/...) or an https: address' });
+  .refine(isAcceptableImageUrl, { message: 'must be an image uploaded here (POST /api/uploads/images)' });

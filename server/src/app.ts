@@ -49,7 +49,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
-import { httpLimits } from './plugins/http-limits.ts';
+import { boundConnections, httpLimits } from './plugins/http-limits.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { apiHeaders, helmetHeaders, registerResponseHeaders } from './plugins/security-headers.ts';
@@ -147,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     childLoggerFactory: lazyChildLogger,
   });
+  // Connections per address and pipelined requests per connection: the first hook of every request.
+  boundConnections(app, config);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer);

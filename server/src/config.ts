@@ -49,6 +49,19 @@ const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** The same for the request's head alone (a client sending its headers slowly). */
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** After this many requests a keep-alive connection is closed (its last answer says `Connection: close`); 0: no limit. */
+    MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(1000),
+    /**
+     * Requests one connection may have waiting for their answers (HTTP/1.1 pipelining): at this many the server stops
+     * reading the connection until answers go out, and a request past it (already read) closes the connection.
+     */
+    MAX_PIPELINED_REQUESTS: z.coerce.number().int().min(1).max(1000).default(16),
+    /** Connections open at once from one address; more are closed as they arrive. 0: no limit. Unset: 128, or no limit with TRUST_PROXY (every connection comes from the proxy). */
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+    /** Uploaded images processed at once (each uses a libuv thread and its decoded pixels); the others wait their turn. */
+    UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Uploads that may wait for their turn; more are answered 503 `busy` at once. */
+    UPLOAD_QUEUE_MAX: z.coerce.number().int().min(0).default(20),
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),

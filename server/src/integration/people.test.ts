@@ -105,6 +105,7 @@ describe('profiles', () => {
       [{ topMovies: [shows[0]] }, 'topMovies.0'],
       [{ topShows: ['tt0000404'] }, 'topShows.0'],
       [{ imageUrl: 'http://example.com/a.png' }, 'imageUrl'],
+      [{ imageUrl: 'https://images.example.com/face.png' }, 'imageUrl'],
       // Stored here, but uploaded by someone else.
       [{ imageUrl: '/media/images/abcdef0123456789.webp' }, 'imageUrl'],
     ];

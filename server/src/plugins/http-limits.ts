@@ -16,10 +16,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  */
 export function httpLimits(config: Config): Pick<
   FastifyServerOptions,
-  'bodyLimit' | 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout' | 'clientErrorHandler'
+  'bodyLimit' | 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout' | 'maxRequestsPerSocket' | 'clientErrorHandler'
 > & { http: { headersTimeout: number; maxHeaderSize: number; connectionsCheckingInterval: number } } {
   return {
     bodyLimit: BODY_LIMIT,
+    // Node closes a keep-alive connection after this many requests (0 is Node's "no limit").
+    maxRequestsPerSocket: config.MAX_REQUESTS_PER_SOCKET,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
@@ -75,4 +77,89 @@ function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, s
     );
   }
   socket.destroy();
+}
+
+/** Connections from one address when MAX_CONNECTIONS_PER_ADDRESS is unset and the server is not behind a proxy. */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 128;
+
+/** The connection limit per address in force: 0 is none (behind a proxy every connection is the proxy's). */
+export function connectionsPerAddress(config: Config): number {
+  return config.MAX_CONNECTIONS_PER_ADDRESS ?? (config.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS);
+}
+
+interface SocketState {
+  /** Requests read from this connection whose answer has not finished. */
+  pending: number;
+  /** Whether this plugin paused reading the connection. */
+  paused: boolean;
+}
+
+/**
+ * What one connection may hold, so a handful of clients cannot take the server's memory or time:
+ *
+ * - at most `connectionsPerAddress` connections from one address at once: more are closed as they arrive (Node's
+ *   `connection` event on the server Fastify made);
+ * - at most MAX_PIPELINED_REQUESTS requests of one connection waiting for their answers. Node reads pipelined requests
+ *   ahead and starts each at once, holding the answers back in order: a client that sends a stream of requests and
+ *   reads nothing would make the server build answers without end. At the cap the connection is paused (no more is
+ *   read until answers finish); a request past it, which was already in what Node read, closes the connection
+ *   without being handled. Browsers never pipeline, so they never come near it.
+ *
+ * Counted in the first onRequest hook (before sessions, rate limits or any query) and when each answer closes.
+ * Call right after creating the app, so the hook runs first.
+ */
+export function boundConnections(app: FastifyInstance, config: Config): void {
+  const perAddress = connectionsPerAddress(config);
+  if (perAddress > 0) {
+    const open = new Map<string, number>();
+    app.server.on('connection', (socket: Socket) => {
+      const address = socket.remoteAddress;
+      if (!address) return;
+      const count = (open.get(address) ?? 0) + 1;
+      if (count > perAddress) {
+        app.log.debug({ address }, 'too many connections from one address: closed');
+        socket.destroy();
+        return;
+      }
+      open.set(address, count);
+      socket.once('close', () => {
+        const left = (open.get(address) ?? 1) - 1;
+        if (left > 0) open.set(address, left);
+        else open.delete(address);
+      });
+    });
+  }
+
+  const maxPending = config.MAX_PIPELINED_REQUESTS;
+  const states = new WeakMap<Socket, SocketState>();
+  app.addHook('onRequest', (req, reply, done) => {
+    const socket = req.raw.socket as Socket | null;
+    // app.inject has no real connection; nor does a request whose connection is already gone.
+    if (!socket || typeof socket.pause !== 'function') return done();
+    let state = states.get(socket);
+    if (!state) {
+      state = { pending: 0, paused: false };
+      states.set(socket, state);
+    }
+    if (socket.destroyed || state.pending >= maxPending) {
+      if (!socket.destroyed) req.log.debug({ pending: state.pending }, 'too many pipelined requests on one connection: closed');
+      reply.hijack();
+      socket.destroy();
+      return;
+    }
+    state.pending += 1;
+    if (state.pending >= maxPending && !state.paused) {
+      state.paused = true;
+      socket.pause();
+    }
+    const current = state;
+    reply.raw.once('close', () => {
+      current.pending -= 1;
+      if (current.paused && current.pending < maxPending && !socket.destroyed) {
+        current.paused = false;
+        socket.resume();
+      }
+    });
+    done();
+  });
 }

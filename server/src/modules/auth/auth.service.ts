@@ -106,8 +106,10 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, l
                 clientSecret: p.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 // The provider's name starts the display name, which onboarding lets the person change.
+                // Its picture is not taken: it lives on the provider's host, and a picture is one uploaded here.
                 mapProfileToUser: (profile) => ({
                   name: typeof profile.name === 'string' ? profile.name.trim().slice(0, DISPLAY_NAME_MAX) : '',
+                  image: undefined,
                 }),
               })),
             }),

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  idp.person = { sub: `sub-${randomBytes(6).toString('hex')}`, email: uniqueEmail('oidc'), email_verified: true, name: 'Provider Fan' };
+  idp.person = { sub: `sub-${randomBytes(6).toString('hex')}`, email: uniqueEmail('oidc'), email_verified: true, name: 'Provider Fan', picture: 'https://idp.example.com/face.png' };
   idp.decline = false;
   idp.tokenFailure = null;
   idp.signWithForeignKey = false;
@@ -173,6 +173,8 @@ describe('signing in with the provider', () => {
     const who = await me(journey.browser);
     expect(who.status).toBe(200);
     expect(who.body.data).toMatchObject({ email: idp.person.email, displayName: 'Provider Fan', onboarded: false });
+    // The provider's picture lives on its host: it is not taken (a picture is one the person uploads here).
+    expect(who.body.data).toMatchObject({ photoURL: null });
 
     expect(await accountsOf(who.body.data?.id as string)).toEqual([{ providerId: 'keycloak', accountId: idp.person.sub }]);
   });

@@ -38,8 +38,11 @@ describe('POST /api/communities', () => {
   });
 
   it('creates a community whose admin is the creator, in the Community shape of spec 3', async () => {
+    const form = imageForm(await makeImage('png', 300, 200), { purpose: 'community' });
+    const up = await ctx.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+    const image: string = up.json().data.url;
     const res = await api.create(
-      { name: '  Noir Lovers ', description: 'Shadows, fedoras and rain.', isPublic: true, communityImage: 'https://img.example.com/noir.webp' },
+      { name: '  Noir Lovers ', description: 'Shadows, fedoras and rain.', isPublic: true, communityImage: image },
       admin.headers,
     );
     expect(res.statusCode).toBe(201);
@@ -49,7 +52,7 @@ describe('POST /api/communities', () => {
     expect(c).toMatchObject({
       name: 'Noir Lovers',
       isPublic: true,
-      communityImage: 'https://img.example.com/noir.webp',
+      communityImage: image,
       members: [],
       description: 'Shadows, fedoras and rain.',
       userId: admin.user.id,
@@ -76,6 +79,8 @@ describe('POST /api/communities', () => {
       [{ name: 'Fine Name', description: '' }, 'isPublic'],
       [{ name: 'Fine Name', description: '', isPublic: true, communityImage: 'javascript:alert(1)' }, 'communityImage'],
       [{ name: 'Fine Name', description: '', isPublic: true, communityImage: 'http://insecure.example.com/a.png' }, 'communityImage'],
+      // A picture elsewhere on the web: every viewer's browser would call that host.
+      [{ name: 'Fine Name', description: '', isPublic: true, communityImage: 'https://img.example.com/noir.webp' }, 'communityImage'],
       [{ name: 42, description: '', isPublic: true }, 'name'],
       [[1, 2], ''],
     ];

@@ -5,6 +5,7 @@ import { buildUser, createTestApp, type TestContext } from '../../../test/helper
 import { normalizeText } from '../../search/normalize.ts';
 import { communitiesApi } from '../communities/communities.test-fixtures.ts';
 import { type NewTitle, upsertTitles } from '../titles/titles.repository.ts';
+import { imageForm, makeImage } from '../uploads/uploads.test-fixtures.ts';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;
@@ -26,7 +27,8 @@ const ONBOARDING = {
   topMovies: [1, 2, 3, 4, 5].map(movie),
   topShows: [1, 2, 3, 4, 5].map(show),
 };
-const PICTURE = 'https://images.example.com/face.png';
+/** Stands for "this fan's own uploaded picture": setProfile uploads one for them and sends its address. */
+const PICTURE = Symbol('picture');
 const REWARDS = { apprentice: 0, enthusiast: 0, buff: 10, addict: 25, fanatic: 40, fiend: 50, aficionado: 75, cinephile: 125, connoisseur: 175, virtuoso: 250, savant: 1000 };
 const ALL_GEMS = Object.values(REWARDS).reduce((a, b) => a + b, 0);
 
@@ -38,7 +40,23 @@ const me = async (headers: Headers) => {
   return res.json().data as { gems: number; level: unknown };
 };
 const levelOf = async (headers: Headers) => LevelProgressSchema.parse((await me(headers)).level);
-const setProfile = (headers: Headers, body: Record<string, unknown>) => call('POST', '/api/user/setProfile', headers, { displayName: 'Level Fan', ...body });
+const pictures = new Map<string, string>();
+async function ownPicture(headers: Headers): Promise<string> {
+  const key = JSON.stringify(headers);
+  const known = pictures.get(key);
+  if (known) return known;
+  const form = imageForm(await makeImage('png'), { purpose: 'profile' });
+  const up = await ctx.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { ...headers, ...form.headers }, payload: form.payload });
+  expect(up.statusCode).toBe(201);
+  pictures.set(key, up.json().data.url);
+  return up.json().data.url;
+}
+const setProfile = async (headers: Headers, body: Record<string, unknown>) =>
+  call('POST', '/api/user/setProfile', headers, {
+    displayName: 'Level Fan',
+    ...body,
+    ...(body.imageUrl === PICTURE ? { imageUrl: await ownPicture(headers) } : {}),
+  });
 const rate = (headers: Headers, titleId: string, review?: string) =>
   call('POST', '/api/ratings-and-reviews/create', headers, { titleId, rating: 7, ...(review ? { review } : {}) });
 

@@ -1,8 +1,13 @@
 import type { Metadata } from 'sharp';
 import type { UploadPurpose } from '../../../../common/contracts/uploads.ts';
 
-/** The most pixels an uploaded image may have (a 48-megapixel phone photo fits): larger is refused before decoding, against decompression bombs. */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+/**
+ * The most pixels an uploaded image may have: larger is refused before decoding, against decompression bombs (a PNG
+ * of 143 KB can announce 49 million pixels, seconds of decoding). A picture is shown at most 1200 pixels wide
+ * (COMMUNITY_IMAGE_BOX), so 16 million (4000 x 4000; a 12-megapixel phone photo fits) is plenty; a photo taken in a
+ * phone's 48-megapixel mode is refused with a message saying the limit.
+ */
+export const IMAGE_MAX_PIXELS = 16_000_000;
 /** A community image fits inside this box. */
 export const COMMUNITY_IMAGE_BOX = 1200;
 /** A profile picture is a square of at most this side. */

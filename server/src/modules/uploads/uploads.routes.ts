@@ -9,6 +9,7 @@ import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { contentTypeOfKey, isStorageKey, MEDIA_IMAGES_PATH } from './storage.ts';
 import { COMMUNITY_IMAGE_BOX, IMAGE_MAX_PIXELS, PROFILE_IMAGE_SIDE } from './uploads.image.ts';
+import { createWorkQueue } from './uploads.queue.ts';
 import { imageTooLarge, storeImage } from './uploads.service.ts';
 
 /** Room for the multipart envelope around the file (boundaries, part headers, the purpose field). */
@@ -72,6 +73,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
   const storage = app.mediaStorage;
   const config = app.config;
   const tags = ['uploads'];
+  // Images decoded at once, and how many may wait (UPLOAD_CONCURRENCY, UPLOAD_QUEUE_MAX).
+  const queue = createWorkQueue(config.UPLOAD_CONCURRENCY, config.UPLOAD_QUEUE_MAX);
 
   // Multipart parsing for this scope alone: every other route keeps refusing multipart bodies, and its JSON body limit.
   await app.register(async (scope) => {
@@ -112,7 +115,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
             `(cropped to a centred square of ${PROFILE_IMAGE_SIDE} x ${PROFILE_IMAGE_SIDE}, or the shorter side when smaller). ` +
             'The type is read from the content, never from the file name or the part\'s Content-Type: PNG, JPEG and WebP are accepted; ' +
             'SVG, GIF, HTML, a file that does not decode to its end, or anything else answers 415 `unsupported_image`. ' +
-            `More than 5 MB answers 413 \`image_too_large\` (the upload is cut off at that point, or refused before reading when Content-Length announces more), as does an image of more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels. ` +
+            `More than 5 MB answers 413 \`image_too_large\` (the upload is cut off at that point, or refused before reading when Content-Length announces more), as does an image of more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels (refused before decoding). ` +
+            `Images are processed ${config.UPLOAD_CONCURRENCY} at a time (\`UPLOAD_CONCURRENCY\`), the others waiting their turn; past ${config.UPLOAD_QUEUE_MAX} waiting (\`UPLOAD_QUEUE_MAX\`) an upload answers 503 \`uploads_busy\`. ` +
             'The image is turned upright by its EXIF orientation, resized and re-encoded as WebP: EXIF (GPS included) and all other metadata, and anything after the image data, are gone. ' +
             'It is stored under a new random name and recorded as uploaded by the caller; the answer (201) gives its `url` (`/media/images/<name>.webp`, or the bucket\'s public https address when `S3_PUBLIC_URL` is set) ' +
             'to send as `imageUrl` or `communityImage`, and its `width` and `height`. ' +
@@ -132,7 +136,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
         });
         const purpose = UploadPurposeSchema.safeParse(form.purpose ?? 'community');
         if (!purpose.success) throw validation('purpose: must be community or profile.');
-        const image = await storeImage(app.database.db, storage, actor.id, form.image, purpose.data, req.log);
+        const image = await storeImage(app.database.db, storage, queue, actor.id, form.image, purpose.data, req.log);
         personal(reply.status(201));
         return { data: image };
       },

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/http/errors.ts';
 import { isStorageKey, MEDIA_IMAGES_PATH, type MediaStorage } from './storage.ts';
 import { IMAGE_MAX_PIXELS, ImageTooLargeError, processImage, UnsupportedImageError } from './uploads.image.ts';
+import { QueueFullError, type WorkQueue } from './uploads.queue.ts';
 import { findImageUpload, type ImageUploadRow, insertImageUpload } from './uploads.repository.ts';
 
 type Db = Kysely<DB>;
@@ -13,16 +14,21 @@ type Db = Kysely<DB>;
 export const unsupportedImage = () =>
   new AppError(415, 'unsupported_image', 'image: must be a PNG, JPEG or WebP image (SVG, GIF and other files are not accepted).');
 export const imageTooLarge = (what = 'is larger than 5 MB') => new AppError(413, 'image_too_large', `image: ${what}.`);
+export const tooManyPixels = () =>
+  imageTooLarge(`has more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels (for example 4000 x 4000); choose a smaller image`);
+export const uploadsBusy = () =>
+  new AppError(503, 'uploads_busy', 'We are processing many images right now. Please try again in a minute.');
 export const storageUnavailable = () =>
   new AppError(503, 'storage_unavailable', 'We could not store the image right now. Please try again in a minute.');
 
 /**
- * Re-encodes an uploaded image for its purpose (uploads.image.ts), stores it under a new random name and records
- * who uploaded it. Answers its address and size.
+ * Re-encodes an uploaded image for its purpose (uploads.image.ts) in its turn of `queue` (a few at once, off the
+ * event loop), stores it under a new random name and records who uploaded it. Answers its address and size.
  */
 export async function storeImage(
   db: Db,
   storage: MediaStorage,
+  queue: WorkQueue,
   ownerId: string,
   bytes: Buffer,
   purpose: UploadPurpose,
@@ -30,9 +36,10 @@ export async function storeImage(
 ): Promise<UploadedImage> {
   let image: Awaited<ReturnType<typeof processImage>>;
   try {
-    image = await processImage(bytes, purpose);
+    image = await queue.run(() => processImage(bytes, purpose));
   } catch (err) {
-    if (err instanceof ImageTooLargeError) throw imageTooLarge(`has more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels`);
+    if (err instanceof QueueFullError) throw uploadsBusy();
+    if (err instanceof ImageTooLargeError) throw tooManyPixels();
     if (err instanceof UnsupportedImageError) throw unsupportedImage();
     throw err;
   }
@@ -88,7 +95,8 @@ export async function findStoredImage(db: Db, url: string, publicBase?: string):
  * Whether a person may choose `url` as an image (a profile picture, a community image): it must be an address
  * `isAcceptableImageUrl` (common/image-url.ts) allows, and when it names an image stored here (`/media/images/<name>`,
  * or `<S3_PUBLIC_URL>/<name>` with `publicBase` given) that image must really have been stored through
- * POST /api/uploads/images, and by `ownerId` when given. Any other `https:` address is accepted as it is.
+ * POST /api/uploads/images, and by `ownerId` when given. Any other address (a picture elsewhere on the web) is refused:
+ * every viewer's browser would call that host.
  *
  * Call it before saving an address a person sent, e.g.
  * `await isStoredImage(app.database.db, body.imageUrl, { ownerId: actor.id, publicBase: app.config.S3_PUBLIC_URL })`,
@@ -98,8 +106,7 @@ export async function findStoredImage(db: Db, url: string, publicBase?: string):
 export async function isStoredImage(db: Db, url: string, opts: StoredImageOptions = {}): Promise<boolean> {
   if (!isAcceptableImageUrl(url)) return false;
   const key = storedKeyOf(url, opts.publicBase);
-  if (key === null) return true;
-  if (key === '') return false;
+  if (!key) return false;
   const row = await findImageUpload(db, key);
   return row !== undefined && (opts.ownerId === undefined || row.ownerId === opts.ownerId);
 }
@@ -107,6 +114,6 @@ export async function isStoredImage(db: Db, url: string, opts: StoredImageOption
 /** `isStoredImage`, answering 400 `validation_error` naming `field` (e.g. `imageUrl`, `communityImage`) when it is false. */
 export async function requireChosenImage(db: Db, url: string, field: string, opts: StoredImageOptions = {}): Promise<void> {
   if (!(await isStoredImage(db, url, opts))) {
-    throw badRequest(`${field}: must be an image uploaded here (POST /api/uploads/images) or an https: address.`, 'validation_error');
+    throw badRequest(`${field}: must be an image uploaded here (POST /api/uploads/images); pictures at other addresses are not accepted.`, 'validation_error');
   }
 }

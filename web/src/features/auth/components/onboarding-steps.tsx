@@ -465,7 +465,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return onError('Choose an image file (JPEG, PNG, WebP or GIF).');
+    if (!file.type.startsWith('image/')) return onError('Choose an image file (JPEG, PNG or WebP).');
     if (file.size > IMAGE_MAX_BYTES) return onError('That image is larger than 5 MB.');
     setPreview(URL.createObjectURL(file));
     upload.mutate(file, {
@@ -486,7 +486,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
           className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-[var(--border)] bg-[var(--surface-2)] px-4 text-sm font-medium hover:bg-[var(--surface-3)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)]"
         >
           {value || preview ? 'Choose another picture' : 'Upload a picture'}
-          <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={handleFile} />
+          <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={handleFile} />
         </label>
         {(value || preview) && (
           <Button
@@ -502,7 +502,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
         )}
       </div>
       <p className="text-sm text-[var(--muted)]" aria-live="polite">
-        {upload.isPending ? 'Uploading…' : value ? 'Looking good. Continue to save it.' : 'JPEG, PNG, WebP or GIF, up to 5 MB.'}
+        {upload.isPending ? 'Uploading…' : value ? 'Looking good. Continue to save it.' : 'JPEG, PNG or WebP, up to 5 MB.'}
       </p>
       <FieldError id={`${inputId}-error`}>{error}</FieldError>
     </div>

@@ -1,6 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { isIPv6 } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
@@ -21,6 +19,7 @@ import {
   RecentlyViewedClearedSchema,
 } from '../../../../common/contracts/lists.ts';
 import { personal } from '../../lib/http/personal.ts';
+import { visitorOf } from '../../lib/http/visitor.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
 import * as service from './lists.service.ts';
 
@@ -36,28 +35,6 @@ const PAYLOAD =
   'More than 50 titles is 400 naming `contentList`; an unknown title 404 `title_not_found` naming it and its place.';
 
 
-/**
- * Who viewed a list, for counting views once a day: the signed-in person (`u:<id>`), else a keyed hash of the
- * caller's address (`a:<hash>`): never the User-Agent or another header a caller can change with each request.
- * An IPv6 address counts by its /64 network, which one household or phone is handed whole.
- */
-export function viewerOf(req: FastifyRequest, secret: string): string {
-  const user = req.sessionUser();
-  if (user) return `u:${user.id}`;
-  return `a:${createHmac('sha256', secret).update(addressKey(req.ip)).digest('base64url').slice(0, 32)}`;
-}
-
-/** An address as views count it: IPv4 (also written IPv4-mapped) as it is, IPv6 by its first 64 bits. */
-export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
-}
 
 export async function listsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -202,7 +179,7 @@ export async function listsRoutes(app: FastifyInstance) {
         response: { 200: envelope(ListViewSchema) },
       },
     },
-    async (req) => ({ data: await service.recordView(ctx, req.sessionUser(), viewerOf(req, viewerSecret), req.params.listId) }),
+    async (req) => ({ data: await service.recordView(ctx, req.sessionUser(), visitorOf(req, viewerSecret), req.params.listId) }),
   );
 
   r.post(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { addressKey } from './lists.routes.ts';
+import { addressKey } from '../../lib/http/visitor.ts';
 import { listsApi, seedListTitles } from './lists.test-fixtures.ts';
 
 let ctx: TestContext;

@@ -19,11 +19,12 @@ afterAll(async () => {
 
 describe('popular searches by people', () => {
   it('counts people, not clicks: one person clicking 20 times counts once, two people once each count twice', async () => {
-    const click = (query: string, titleId: string, headers: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: '/api/movies/search-click', payload: { query, titleId }, headers });
-    for (let i = 0; i < 20; i++) expect((await click('heat', 'tt0113277', { 'user-agent': 'Same/1.0' })).statusCode).toBe(200);
-    expect((await click('alien', 'tt0078748', { 'user-agent': 'First/1.0' })).statusCode).toBe(200);
-    expect((await click('Alien', 'tt0078748', { 'user-agent': 'Second/1.0' })).statusCode).toBe(200);
+    const click = (query: string, titleId: string, headers: Record<string, string>, remoteAddress = '198.51.100.1') =>
+      ctx.app.inject({ method: 'POST', url: '/api/movies/search-click', payload: { query, titleId }, headers, remoteAddress });
+    // One address is one person, whatever User-Agent each click claims (a caller can change it with every request).
+    for (let i = 0; i < 20; i++) expect((await click('heat', 'tt0113277', { 'user-agent': `Browser/${i}` })).statusCode).toBe(200);
+    expect((await click('alien', 'tt0078748', { 'user-agent': 'First/1.0' }, '198.51.100.2')).statusCode).toBe(200);
+    expect((await click('Alien', 'tt0078748', { 'user-agent': 'First/1.0' }, '198.51.100.3')).statusCode).toBe(200);
     const popular = async () => (await get('/api/movies/popular-searches')).json().data as { query: string; count: number }[];
     const list = await popular();
     const at = (query: string) => list.findIndex((s) => s.query === query);
@@ -35,7 +36,7 @@ describe('popular searches by people', () => {
     // A signed-in person is one person whatever browser they click from.
     const fan = await buildUser(ctx);
     for (const agent of ['Phone/1.0', 'Laptop/1.0']) {
-      expect((await click('heat', 'tt0113277', { ...fan.headers, 'user-agent': agent })).statusCode).toBe(200);
+      expect((await click('heat', 'tt0113277', { ...fan.headers, 'user-agent': agent }, agent === 'Phone/1.0' ? '198.51.100.9' : '198.51.100.10')).statusCode).toBe(200);
     }
     expect((await popular()).find((s) => s.query === 'heat')).toEqual({ query: 'heat', count: 2 });
   });

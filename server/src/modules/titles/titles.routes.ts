@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
@@ -25,6 +24,7 @@ import {
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
 import { describeCaching, type PublicCache } from '../../lib/http/public-cache.ts';
+import { visitorOf } from '../../lib/http/visitor.ts';
 import { TitlesService } from './titles.service.ts';
 
 declare module 'fastify' {
@@ -41,16 +41,6 @@ const DIRECTORY_CACHE: PublicCache = { maxAge: 300, sMaxAge: 300, staleWhileReva
 const POPULAR_SEARCHES_CACHE: PublicCache = { maxAge: 30, sMaxAge: 30, staleWhileRevalidate: 60 };
 const GENRES_CACHE: PublicCache = { maxAge: 600, sMaxAge: 600, staleWhileRevalidate: 3600 };
 
-/**
- * Who clicked, for counting popular searches once per person: the signed-in user, else a keyed hash of the
- * client's address and user agent (neither is stored as it is).
- */
-export function clickerOf(req: FastifyRequest, secret: string): string {
-  const user = req.sessionUser();
-  if (user) return `u:${user.id}`;
-  const hash = createHmac('sha256', secret).update(`${req.ip}\n${req.headers['user-agent'] ?? ''}`).digest('base64url');
-  return `a:${hash.slice(0, 32)}`;
-}
 
 /** Not encapsulated (like fastify-plugin), so `app.titles` is visible to the whole app. */
 export async function titlesRoutes(app: FastifyInstance) {
@@ -107,7 +97,7 @@ export async function titlesRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await service.search.recordSearchClick(req.body.query, req.body.titleId, clickerOf(req, clickSecret));
+      await service.search.recordSearchClick(req.body.query, req.body.titleId, visitorOf(req, clickSecret));
       return { data: { recorded: true as const } };
     },
   );

@@ -35,7 +35,8 @@ const count = async (table: 'communityMembers' | 'discussionLikes' | 'commentLik
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Many connections at once from one address (this test's), more than the per-address bound lets in by default.
+  ctx = await createTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '1000' });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -4,7 +4,8 @@ export interface Stream {
   status: number;
   headers: Record<string, unknown>;
   /** The next event of that name, or a rejection after `ms`. */
-  next(event: string, ms?: number): Promise<{ data: unknown; at: number }>;
+  /** The first `event` not taken yet (and, given `match`, the first whose data it accepts), within `ms`. */
+  next(event: string, ms?: number, match?: (data: unknown) => boolean): Promise<{ data: unknown; at: number }>;
   text(): string;
   /** The server ended the stream. */
   ended(): boolean;
@@ -46,11 +47,11 @@ export function openStream(base: string, headers: Record<string, string>): Promi
         text: () => all,
         ended: () => ended,
         close: () => req.destroy(),
-        next: (event, ms = 1000) =>
+        next: (event, ms = 1000, match = () => true) =>
           new Promise((ok, fail) => {
             const timer = setTimeout(() => fail(new Error(`no ${event} event within ${ms} ms`)), ms);
             const look = () => {
-              const i = events.findIndex((e) => e.event === event);
+              const i = events.findIndex((e) => e.event === event && match(e.data));
               if (i === -1) return waiters.push(look);
               clearTimeout(timer);
               const [e] = events.splice(i, 1);

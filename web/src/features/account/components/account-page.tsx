@@ -161,7 +161,7 @@ function CloseSection() {
         Your profile, ratings, reviews, watchlist, lists, follows and messages are removed and you are signed out everywhere. What you wrote in
         communities stays, shown as Anonymous. Export your data first if you want to keep it.
       </p>
-      <Button variant="danger" className="mt-3" onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
         Delete account
       </Button>
       {open && (

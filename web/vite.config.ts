@@ -71,7 +71,7 @@ export default defineConfig({
       '/healthz': api,
       '/readyz': api,
       // A person's RSS feeds (modules/account).
-      '^/users/[^/]+/(reviews|lists)\.rss$': api,
+      '^/users/[^/]+/(reviews|lists)\\.rss$': api,
     },
   },
 });

@@ -70,6 +70,8 @@ export default defineConfig({
       '/api': { target: api, changeOrigin: false },
       '/healthz': api,
       '/readyz': api,
+      // A person's RSS feeds (modules/account).
+      '^/users/[^/]+/(reviews|lists)\\.rss$': api,
     },
   },
 });

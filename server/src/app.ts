@@ -20,6 +20,7 @@ import { redisWithFallback } from './lib/http/rate-limit-store.ts';
 import { lazyChildLogger, loggerOptions } from './lib/http/request-logger.ts';
 import { compiledSerializer } from './lib/http/serializer.ts';
 import { recordCacheLookup, registerMetrics } from './lib/observability/metrics.ts';
+import { accountRoutes, tokenReader } from './modules/account/index.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, sessionReader } from './modules/auth/auth.service.ts';
@@ -220,7 +221,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerOriginCheck(app);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const auth = createAuth(config, database, mailer, app.log);
-  registerSession(app, sessionReader(auth), new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis, `${config.REDIS_PREFIX}:session-cache`));
+  // Personal access tokens (`rh_...`) are the account module's own credential; better-auth reads the rest.
+  registerSession(app, sessionReader(auth), new SessionCache(config.SESSION_CACHE_SECONDS * 1000, 20_000, redis, `${config.REDIS_PREFIX}:session-cache`), [
+    tokenReader(database),
+  ]);
   const premiumProfiles = createPremiumProfiles(database.db, config.SESSION_CACHE_SECONDS * 1000, redis, `${config.REDIS_PREFIX}:session-cache`);
   app.decorate('premiumProfiles', premiumProfiles);
   app.addHook('onReady', () => premiumProfiles.listen());
@@ -253,6 +257,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(purchasesRoutes);
   await app.register(uploadsRoutes);
   await app.register(importsRoutes);
+  await app.register(accountRoutes);
   // A public list's page carries its Open Graph tags in the HTML itself.
   await app.register(listPageRoutes);
   startTmdbFeeds(app);

@@ -540,7 +540,30 @@ const ROWS: Row[] = [
     expect: OWNER_ONLY(),
     cell: () => ({ url: `/api/imports/${f.importJob}/resolve`, body: { row: f.importRow, titleId: 'tt9500013' } }),
   },
+  // Your data (modules/account). RSS is public and outside /api (no session is read): everyone gets the feed.
+  { route: 'GET /users/:username/reviews.rss', expect: EVERYONE(), cell: async () => ({ url: `/users/${await ownerUsername()}/reviews.rss` }) },
+  { route: 'GET /users/:username/lists.rss', expect: EVERYONE(), cell: async () => ({ url: `/users/${await ownerUsername()}/lists.rss` }) },
+  { route: 'GET /api/account/export', expect: SIGNED_IN(), cell: () => ({ url: '/api/account/export' }) },
+  { route: 'GET /api/account/tokens', expect: SIGNED_IN(), cell: () => ({ url: '/api/account/tokens' }) },
+  { route: 'POST /api/account/tokens', expect: SIGNED_IN(), cell: () => ({ url: '/api/account/tokens', body: { name: `Script ${next()}` } }) },
+  {
+    route: 'DELETE /api/account/tokens/:id',
+    expect: OWNER_ONLY(),
+    cell: async () => ({
+      url: `/api/account/tokens/${await ok('POST', '/api/account/tokens', f.people.owner.headers, { name: `Script ${next()}` }, (t: { id: string }) => t.id)}`,
+    }),
+  },
+  // Last: each signed-in person closes their own account.
+  { route: 'DELETE /api/account', expect: SIGNED_IN(), cell: () => ({ url: '/api/account', body: { confirm: 'DELETE' } }) },
 ];
+
+/** The owner's username, given on first use (the fixture's people have none). */
+async function ownerUsername(): Promise<string> {
+  const row = await ctx.database.db.selectFrom('users').select('username').where('id', '=', f.people.owner.id).executeTakeFirstOrThrow();
+  if (row.username) return row.username;
+  await ok('POST', '/api/user/setProfile', f.people.owner.headers, { displayName: 'Matrix Owner', username: 'matrix_owner' }, () => null);
+  return 'matrix_owner';
+}
 
 // ---- The fixture ---------------------------------------------------------------------------------------------------
 

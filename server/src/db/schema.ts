@@ -31,6 +31,18 @@ export interface UsersTable {
   suspendedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   /** Normalised display name and username, what people search reads. */
   searchText: ColumnType<string, string | undefined, string>;
+  /** Set when the person closed their account: the row stays as a tombstone, every personal column blanked. */
+  deletedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A personal access token for scripts: only its SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: string;
+  userId: string;
+  name: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  lastUsedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type UserRole = 'member' | 'moderator';
@@ -604,4 +616,5 @@ export interface DB {
   messages: MessagesTable;
   importJobs: ImportJobsTable;
   importRows: ImportRowsTable;
+  apiTokens: ApiTokensTable;
 }

@@ -46,6 +46,8 @@ export interface DomainEvents {
   'person.suspended': { userId: string };
   /** A moderator lifted a suspension: the account's content is back in what others read. */
   'person.restored': { userId: string };
+  /** A person closed their account: their data is gone, the row a tombstone (sessions, tokens and caches to drop). */
+  'account.deleted': { userId: string };
   /** A person bought a badge (its gems debited in the same transaction), or put one on or took it off. */
   'badge.changed': { userId: string };
   /** A person created a list (public or private). */

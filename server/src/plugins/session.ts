@@ -13,6 +13,8 @@ export interface SessionUser {
   sessionId: string;
   /** Session expiry, epoch milliseconds. */
   expiresAt: number;
+  /** Set when the request came with one of the app's own credentials (a personal access token), not a session. */
+  viaToken?: boolean;
 }
 
 declare module 'fastify' {
@@ -45,6 +47,15 @@ export function credentialOf(req: FastifyRequest): string | null {
 /** Reads the session of a request's credential: better-auth's getSession, or null when it has none. */
 export type SessionReader = (headers: Headers) => Promise<SessionUser | null>;
 
+/**
+ * A reader of one of the app's own credentials (a personal access token, say), registered by the module that owns it:
+ * `accepts` tells its credentials by their form; `read` resolves one to its person, or null. Better-auth reads the rest.
+ */
+export interface CredentialReader {
+  accepts(credential: string): boolean;
+  read(credential: string): Promise<SessionUser | null>;
+}
+
 /** The headers better-auth reads a session from: the cookies and the Authorization header of the request. */
 function sessionHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -60,7 +71,7 @@ function sessionHeaders(req: FastifyRequest): Headers {
  * `req.sessionUser()` / `req.requireUser()`. Sign-out, suspension and profile changes drop the cached entries
  * (session-cache.ts, across processes through Redis when set).
  */
-export function registerSession(app: FastifyInstance, readSession: SessionReader, cache: SessionCache<SessionUser>): void {
+export function registerSession(app: FastifyInstance, readSession: SessionReader, cache: SessionCache<SessionUser>, readers: readonly CredentialReader[] = []): void {
   app.decorate('sessionCache', cache);
   app.decorateRequest('session', null);
   app.addHook('onRequest', (req, _reply, done) => {
@@ -73,7 +84,8 @@ export function registerSession(app: FastifyInstance, readSession: SessionReader
       req.session = hit;
       return done();
     }
-    readSession(sessionHeaders(req)).then((user) => {
+    const own = readers.find((r) => r.accepts(credential));
+    (own ? own.read(credential) : readSession(sessionHeaders(req))).then((user) => {
       if (user && user.expiresAt > now) {
         cache.set(credential, user, now);
         req.session = user;

@@ -38,6 +38,7 @@ const PremiumArea = page(() => import('./routes/premium-area'));
 const Messages = page(() => import('./routes/messages'));
 const Feed = page(() => import('./routes/feed'));
 const SettingsImport = page(() => import('./routes/settings-import'));
+const SettingsAccount = page(() => import('./routes/settings-account'));
 const NotFound = page(() => import('./routes/not-found'));
 
 /** The pages for signed-in people only; anything else here is "not found". */
@@ -69,6 +70,7 @@ function SignedInPages() {
         <Route path="/messages" component={Messages} />
         <Route path="/feed" component={Feed} />
         <Route path="/settings/import" component={SettingsImport} />
+        <Route path="/settings/account" component={SettingsAccount} />
         <Route path="/premium" component={PremiumArea} />
         <Route path="/gems/*?" component={PremiumArea} />
         <Route path="/badges" component={PremiumArea} />

@@ -80,5 +80,6 @@ export const api = {
   put: <T>(path: string, body: unknown, schema: Parser<T>) => request('PUT', path, schema, { body }),
   /** multipart/form-data (file uploads). */
   postForm: <T>(path: string, form: FormData, schema: Parser<T>) => request('POST', path, schema, { body: form }),
-  delete: <T>(path: string, schema: Parser<T>) => request('DELETE', path, schema),
+  /** A body only where the route asks for one (closing an account asks for a confirmation). */
+  delete: <T>(path: string, schema: Parser<T>, body?: unknown) => request('DELETE', path, schema, body === undefined ? {} : { body }),
 };

@@ -45,7 +45,7 @@ export async function communitiesRoutes(app: FastifyInstance) {
   dropOnHide(app.cache, 'discussion', service.NS_HOME_DISCUSSIONS);
   // ...and so do a suspended account's discussions (back when it is restored). Comment threads need no drop: who may
   // see each comment is decided per reader after the shared cache.
-  app.outbox.subscribe('communities.homeOnSuspension', ['person.suspended', 'person.restored'], () => app.cache.invalidate(service.NS_HOME_DISCUSSIONS));
+  app.outbox.subscribe('communities.homeOnSuspension', ['person.suspended', 'person.restored', 'account.deleted'], () => app.cache.invalidate(service.NS_HOME_DISCUSSIONS));
 
   r.post(
     '/api/communities',

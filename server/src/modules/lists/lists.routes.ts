@@ -43,7 +43,7 @@ export async function listsRoutes(app: FastifyInstance) {
   // Shared pages and home sections of lists: a list a moderator hides leaves them at once.
   for (const ns of [service.NS_PAGE, service.NS_SHARED]) dropOnHide(app.cache, 'list', ns);
   // ...and so do a suspended account's lists (back when it is restored).
-  app.outbox.subscribe('lists.sharedOnSuspension', ['person.suspended', 'person.restored'], () =>
+  app.outbox.subscribe('lists.sharedOnSuspension', ['person.suspended', 'person.restored', 'account.deleted'], () =>
     Promise.all([app.cache.invalidate(service.NS_PAGE), app.cache.invalidate(service.NS_SHARED)]),
   );
   // A list a history import added to: its kept page and the shared sections are read again.

@@ -79,6 +79,8 @@ export async function setSuspended(trx: Db, userId: string, suspended: boolean):
     .updateTable('users')
     .set({ suspendedAt: suspended ? new Date().toISOString() : null })
     .where('id', '=', userId)
+    // A closed account (modules/account) stays out: there is no one left to suspend or restore.
+    .where('deletedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();
   if (!row) return false;

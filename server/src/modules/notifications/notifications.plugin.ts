@@ -127,7 +127,7 @@ function subscribeLiveEvents(app: FastifyInstance, events: EventHub): void {
     events.publish(e.blockerId, 'conversation', { with: e.blockedId, canWrite });
     events.publish(e.blockedId, 'conversation', { with: e.blockerId, canWrite });
   });
-  app.outbox.subscribe('notifications.signedOut', 'person.suspended', ({ data: e }) => {
+  app.outbox.subscribe('notifications.signedOut', ['person.suspended', 'account.deleted'], ({ data: e }) => {
     events.publish(e.userId, 'signed-out', {});
   });
 }

@@ -3,10 +3,14 @@ import type { PersonCard } from '../../../../common/contracts/people.ts';
 import { capitalizeName } from '../../../../common/display-name.ts';
 
 /** The columns of a person card (users joined as `users`). */
-export const CARD_COLUMNS = ['users.id', 'users.username', 'users.displayName', 'users.imageUrl'] as const;
-export type CardRow = { id: string; username: string | null; displayName: string; imageUrl: string | null };
+export const CARD_COLUMNS = ['users.id', 'users.username', 'users.displayName', 'users.imageUrl', 'users.deletedAt'] as const;
+export type CardRow = { id: string; username: string | null; displayName: string; imageUrl: string | null; deletedAt?: Date | string | null };
+
+/** A closed account's card (modules/account): no name, no picture, no username to link to. */
+export const ANONYMOUS_NAME = 'Anonymous';
 
 export function presentCard(row: CardRow): PersonCard {
+  if (row.deletedAt) return { id: row.id, username: null, displayName: ANONYMOUS_NAME, imageUrl: null };
   return { id: row.id, username: row.username, displayName: capitalizeName(row.displayName), imageUrl: row.imageUrl };
 }
 

@@ -43,7 +43,7 @@ export async function ratingsRoutes(app: FastifyInstance) {
   // A title's first pages of reviews are kept for everyone: a review a moderator hides leaves them (and their total).
   dropOnHide(app.cache, 'review', service.NS_REVIEWS);
   // ...and so do a suspended account's reviews (and they come back when it is restored).
-  app.outbox.subscribe('ratings.reviewsOnSuspension', ['person.suspended', 'person.restored'], () => app.cache.invalidate(service.NS_REVIEWS));
+  app.outbox.subscribe('ratings.reviewsOnSuspension', ['person.suspended', 'person.restored', 'account.deleted'], () => app.cache.invalidate(service.NS_REVIEWS));
   // Reviews brought in by a history import leave the kept pages as a written one does.
   app.outbox.subscribe('ratings.forgetImportedReviews', 'ratings.imported', (e) => (e.data.reviews ? app.cache.invalidate(service.NS_REVIEWS) : undefined));
 

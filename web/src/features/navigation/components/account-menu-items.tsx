@@ -43,6 +43,9 @@ export default function AccountMenuItems() {
       <Link to="/settings/import" role="menuitem" className={menuItemClasses}>
         <UploadIcon size={18} className="text-[var(--muted)]" /> Import history
       </Link>
+      <Link to="/settings/account" role="menuitem" className={menuItemClasses}>
+        <UserIcon size={18} className="text-[var(--muted)]" /> Your data and account
+      </Link>
       <div className="my-1 h-px bg-[var(--border)]" />
       <ThemeOptions />
       <div className="my-1 h-px bg-[var(--border)]" />

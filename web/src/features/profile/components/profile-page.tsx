@@ -89,6 +89,18 @@ function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profil
               {profile.country && <span> · {profile.country.name}</span>}
               {premium !== 'none' && <span> · {premium === 'platinum' ? 'Platinum' : 'Premiere'}</span>}
             </p>
+            {profile.username && (
+              <p className="mt-0.5 text-xs text-[var(--muted)]">
+                RSS:{' '}
+                <a className="underline" href={`/users/${encodeURIComponent(profile.username)}/reviews.rss`} type="application/rss+xml">
+                  reviews
+                </a>{' '}
+                ·{' '}
+                <a className="underline" href={`/users/${encodeURIComponent(profile.username)}/lists.rss`} type="application/rss+xml">
+                  lists
+                </a>
+              </p>
+            )}
           </div>
           <HeaderActions suffix={suffix} profile={profile} />
         </div>

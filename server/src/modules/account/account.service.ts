@@ -1,0 +1,146 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { API_TOKEN_PREFIX, API_TOKENS_MAX, type ApiToken, type CreatedApiToken } from '../../../../common/contracts/account.ts';
+import type { Database } from '../../db/database.ts';
+import { writeWithEvents } from '../../events/index.ts';
+import { conflict, notFound } from '../../lib/http/errors.ts';
+import { authorize } from '../../lib/policy.ts';
+import type { CredentialReader, SessionUser } from '../../plugins/session.ts';
+import type { SessionCache } from '../../plugins/session-cache.ts';
+import { canExport, canManageAccount, SESSION_REQUIRED } from './account.policy.ts';
+import { exportFiles, exportZip, type FeedItem, presentToken, rssDocument } from './account.presenter.ts';
+import * as repo from './account.repository.ts';
+
+type Actor = SessionUser | null;
+const accountGone = () => notFound('There is no such account.', 'user_not_found');
+
+// ---- Export ---------------------------------------------------------------------------------------------------------
+
+/** Everything the person made, as a ZIP of JSON and CSV files (account.presenter.ts). */
+export async function exportArchive(database: Database, actor: Actor, now = new Date()): Promise<{ fileName: string; bytes: Uint8Array }> {
+  authorize(actor, canExport(actor), { message: 'You cannot export this account.' });
+  const userId = (actor as SessionUser).id;
+  const db = database.db;
+  const profile = await repo.profileOf(db, userId);
+  if (!profile) throw accountGone();
+  const [ratings, watchlist, lists, discussions, comments, follows, gems] = await Promise.all([
+    repo.ratingsOf(db, userId),
+    repo.watchlistOf(db, userId),
+    repo.listsOf(db, userId),
+    repo.discussionsOf(db, userId),
+    repo.commentsOf(db, userId),
+    repo.followsOf(db, userId),
+    repo.gemLedgerOf(db, userId),
+  ]);
+  const files = exportFiles({ profile, ratings, watchlist, lists, discussions, comments, follows, gems }, now);
+  return { fileName: `reelhouse-export-${now.toISOString().slice(0, 10)}.zip`, bytes: exportZip(files) };
+}
+
+// ---- Closing the account --------------------------------------------------------------------------------------------
+
+/**
+ * Closes the account: its data removed and the row kept as a tombstone in one transaction (account.repository.ts,
+ * eraseAccount), with `account.deleted` recorded in it; subscribers forget cached sessions and tokens and drop the
+ * shared caches that could hold the person's reviews, lists or name.
+ */
+export async function closeAccount(database: Database, actor: Actor): Promise<void> {
+  authorize(actor, canManageAccount(actor), { status: 403, ...SESSION_REQUIRED });
+  const userId = (actor as SessionUser).id;
+  await writeWithEvents(database, async (trx, emit) => {
+    if (!(await repo.eraseAccount(trx, userId, new Date().toISOString()))) throw accountGone();
+    await emit('account.deleted', { userId });
+  });
+}
+
+// ---- Personal access tokens -----------------------------------------------------------------------------------------
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The session cache keys a token's person by this "session id", so revoking drops it. */
+export const tokenSessionId = (tokenId: string) => `token:${tokenId}`;
+
+export async function listTokens(database: Database, actor: Actor): Promise<ApiToken[]> {
+  authorize(actor, canManageAccount(actor), { status: 403, ...SESSION_REQUIRED });
+  return (await repo.tokensOf(database.db, (actor as SessionUser).id)).map(presentToken);
+}
+
+export async function createToken(database: Database, actor: Actor, name: string): Promise<CreatedApiToken> {
+  authorize(actor, canManageAccount(actor), { status: 403, ...SESSION_REQUIRED });
+  const userId = (actor as SessionUser).id;
+  if ((await repo.countTokens(database.db, userId)) >= API_TOKENS_MAX) {
+    throw conflict(`You have ${API_TOKENS_MAX} access tokens: revoke one first.`, 'too_many_tokens');
+  }
+  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = { id: randomUUID(), userId, name, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
+  await repo.insertToken(database.db, row);
+  return { ...presentToken({ ...row, lastUsedAt: null }), token };
+}
+
+export async function revokeToken(database: Database, sessionCache: SessionCache<SessionUser>, actor: Actor, id: string): Promise<void> {
+  authorize(actor, canManageAccount(actor), { status: 403, ...SESSION_REQUIRED });
+  if (!(await repo.deleteToken(database.db, (actor as SessionUser).id, id))) throw notFound('There is no such access token.', 'token_not_found');
+  sessionCache.forgetSession(tokenSessionId(id));
+}
+
+/** How long a resolved token counts before it is read again (the session cache's own period bounds it further). */
+const TOKEN_READ_MS = 24 * 3600 * 1000;
+
+/**
+ * The session plugin's reader of personal access tokens (`Authorization: Bearer rh_...`): the token's SHA-256 looked
+ * up, its owner live (not suspended, not deleted). Its last use is written when it is read afresh, so at most once per
+ * session-cache period.
+ */
+export function tokenReader(database: Database): CredentialReader {
+  return {
+    accepts: (credential) => credential.startsWith(API_TOKEN_PREFIX),
+    async read(credential) {
+      const row = await repo.findTokenOwner(database.db, hashToken(credential));
+      if (!row) return null;
+      const now = Date.now();
+      await repo.touchToken(database.db, row.tokenId, new Date(now).toISOString());
+      return {
+        id: row.id,
+        email: row.email,
+        displayName: row.displayName,
+        imageUrl: row.imageUrl,
+        bio: row.bio,
+        onboarded: Boolean(row.onboarded),
+        sessionId: tokenSessionId(row.tokenId),
+        expiresAt: now + TOKEN_READ_MS,
+        viaToken: true,
+      };
+    },
+  };
+}
+
+// ---- RSS ------------------------------------------------------------------------------------------------------------
+
+export const FEED_ITEMS = 50;
+
+/** A person's public reviews (or lists) as RSS 2.0; 404 for no such person, a suspended or a closed account. */
+export async function feedOf(database: Database, origin: string, username: string, kind: 'reviews' | 'lists'): Promise<string> {
+  const db = database.db;
+  const person = await repo.livePersonByUsername(db, username);
+  if (!person?.username) throw notFound('There is no such person.', 'user_not_found');
+  const name = person.displayName || person.username;
+  const profileLink = `${origin}/profile/${encodeURIComponent(person.username)}`;
+  let items: FeedItem[];
+  if (kind === 'reviews') {
+    const rows = await repo.publicReviewsOf(db, person.id, FEED_ITEMS);
+    items = rows.map((r) => ({
+      title: `${r.primaryTitle}${r.startYear ? ` (${r.startYear})` : ''}: ${r.rating}/10`,
+      link: `${origin}/home/${r.titleType}/${encodeURIComponent(r.titleId)}`,
+      guid: `review:${r.id}`,
+      description: r.spoiler === true || r.spoiler === 1 ? 'This review contains spoilers: read it on Reelhouse.' : (r.review ?? ''),
+      date: r.createdAt,
+    }));
+  } else {
+    const rows = await repo.publicListsOf(db, person.id, FEED_ITEMS);
+    items = rows.map((l) => ({
+      title: l.name,
+      link: `${origin}/lists/${l.id}/view`,
+      guid: `list:${l.id}`,
+      description: `${l.description ? `${l.description} ` : ''}(${l.titleCount} ${l.titleCount === 1 ? 'title' : 'titles'})`,
+      date: l.createdAt,
+    }));
+  }
+  return rssDocument({ title: `${name}'s ${kind} on Reelhouse`, link: profileLink, description: `Public ${kind} by ${name} on Reelhouse.` }, items);
+}

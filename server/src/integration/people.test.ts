@@ -274,7 +274,11 @@ describe('reports and moderation', () => {
     expect(errorOf(await call('POST', '/api/reports', reporter.headers, { targetType: 'review', targetId: 'nope', reason: 'x' })).code).toBe('target_not_found');
     expect(errorOf(await call('POST', '/api/reports', reporter.headers, { targetType: 'song', targetId: 'x', reason: 'x' })).message).toMatch(/^targetType:/);
     expect((await call('GET', '/api/moderation/reports', reporter.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/api/user/me', mod.headers)).json().data.isModerator).toBe(false);
     await setRole(ctx.database.db, `${mod.user.id}@example.com`, 'moderator');
+    // The person's own answer says so, for the web app's moderation screens.
+    expect((await call('GET', '/api/user/me', mod.headers)).json().data.isModerator).toBe(true);
+    expect((await call('GET', '/api/user/me', reporter.headers)).json().data.isModerator).toBe(false);
     const open = (await call('GET', '/api/moderation/reports', mod.headers)).json().data;
     expect(open.results[0]).toMatchObject({ targetType: 'review', targetId: reviewId, reason: 'Insults', status: 'open', reporter: { id: reporter.user.id } });
     expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'review', targetId: reviewId })).json().data.hidden).toBe(true);

@@ -143,6 +143,12 @@ export const ReportSchema = z.object({
   reporter: PersonCardSchema.nullable(),
   targetType: ReportTargetTypeSchema,
   targetId: z.string(),
+  /** Whose the target is (the person, the author, the list's owner, the sender); null when it is gone. */
+  targetOwner: PersonCardSchema.nullable(),
+  /** A moderator hid the target (never for a person). */
+  targetHidden: z.boolean(),
+  /** The target's owner is suspended. */
+  ownerSuspended: z.boolean(),
   reason: z.string(),
   status: z.enum(['open', 'resolved']),
   resolution: z.string().nullable(),

@@ -280,8 +280,19 @@ describe('reports and moderation', () => {
     expect((await call('GET', '/api/user/me', mod.headers)).json().data.isModerator).toBe(true);
     expect((await call('GET', '/api/user/me', reporter.headers)).json().data.isModerator).toBe(false);
     const open = (await call('GET', '/api/moderation/reports', mod.headers)).json().data;
-    expect(open.results[0]).toMatchObject({ targetType: 'review', targetId: reviewId, reason: 'Insults', status: 'open', reporter: { id: reporter.user.id } });
+    expect(open.results[0]).toMatchObject({
+      targetType: 'review',
+      targetId: reviewId,
+      reason: 'Insults',
+      status: 'open',
+      reporter: { id: reporter.user.id },
+      targetOwner: { id: troll.user.id },
+      targetHidden: false,
+      ownerSuspended: false,
+    });
     expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'review', targetId: reviewId })).json().data.hidden).toBe(true);
+    // The queue says how the target stands now: hidden.
+    expect((await call('GET', '/api/moderation/reports', mod.headers)).json().data.results[0]).toMatchObject({ targetId: reviewId, targetHidden: true });
     expect((await call('GET', '/api/feed', reporter.headers)).json().data.results).toEqual([]);
     expect((await call('POST', `/api/moderation/reports/${made.json().data.id}/resolve`, mod.headers, { resolution: 'Hidden' })).statusCode).toBe(200);
     expect((await call('GET', '/api/moderation/reports', mod.headers)).json().data.results).toEqual([]);
@@ -291,6 +302,8 @@ describe('reports and moderation', () => {
     expect((await call('POST', `/api/moderation/suspensions/${troll.user.id}`, mod.headers)).json().data).toEqual({ userId: troll.user.id, suspended: true });
     expect((await call('GET', '/api/user/me', troll.headers)).statusCode).toBe(401);
     expect((await call('GET', `/api/user/profile/${troll.user.id}`)).statusCode).toBe(404);
+    const resolved = (await call('GET', '/api/moderation/reports?status=resolved', mod.headers)).json().data.results;
+    expect(resolved.find((r: { targetId: string }) => r.targetId === reviewId)).toMatchObject({ targetOwner: { id: troll.user.id }, ownerSuspended: true });
     expect((await call('DELETE', `/api/moderation/suspensions/${troll.user.id}`, mod.headers)).json().data.suspended).toBe(false);
   });
 

@@ -38,11 +38,30 @@ export function useMarkRead() {
   return { mark, pending };
 }
 
-/** Where a notification leads: the person for a follow, the community for community news, else one's own profile (reviews). */
+/**
+ * Where a notification leads: a follow to the follower's profile; a like or a reply to its comment inside its thread,
+ * a review like to the review on its title page, a discussion's like or reply to the discussion (through /go, which
+ * asks the server where the subject is); a join request to the community's admin tools, an approval to the community,
+ * a level to the levels page.
+ */
 export function targetOf(n: Notification): string {
-  const actor = n.actor ? `/profile/${encodeURIComponent(n.actor.username ?? n.actor.id)}` : '/profile/view';
-  if (n.targetType === 'user') return n.kind === 'follow' ? actor : `/profile/${encodeURIComponent(n.targetId)}`;
-  if (n.targetType === 'community') return `/community/${encodeURIComponent(n.targetId)}`;
-  if (n.targetType === 'list') return `/lists/${encodeURIComponent(n.targetId)}/view`;
-  return '/profile/view';
+  const id = encodeURIComponent(n.targetId);
+  switch (n.kind) {
+    case 'follow':
+      return n.actor ? `/profile/${encodeURIComponent(n.actor.username ?? n.actor.id)}` : '/profile/view';
+    case 'review_like':
+      return `/go/review/${id}`;
+    case 'comment_like':
+    case 'comment_reply':
+      return `/go/comment/${id}`;
+    case 'discussion_like':
+    case 'discussion_reply':
+      return `/go/discussion/${id}`;
+    case 'join_request':
+      return `/community/${id}?tab=admin`;
+    case 'request_approved':
+      return `/community/${id}`;
+    case 'level_reached':
+      return '/levels';
+  }
 }

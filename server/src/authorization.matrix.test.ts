@@ -248,6 +248,8 @@ const ROWS: Row[] = [
   // Notifications, live events, messages: the reader's own.
   { route: 'GET /api/notifications', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications' }) },
   { route: 'GET /api/notifications/unread-count', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/unread-count' }) },
+  { route: 'GET /api/notifications/preferences', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/preferences' }) },
+  { route: 'PUT /api/notifications/preferences', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/preferences', body: { kinds: [{ kind: 'level_reached', enabled: true }] } }) },
   { route: 'POST /api/notifications/read', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/read', body: {} }) },
   { route: 'GET /api/events', expect: SIGNED_IN(), cell: () => ({ url: '/api/events' }) },
   { route: 'GET /api/messages/conversations', expect: SIGNED_IN(), cell: () => ({ url: '/api/messages/conversations' }) },

@@ -20,6 +20,7 @@ import * as m20261128000700 from './migrations/20261128000700_feed_covering_inde
 import * as m20261202000100 from './migrations/20261202000100_outbox.ts';
 import * as m20261203000100 from './migrations/20261203000100_imports.ts';
 import * as m20261203000200 from './migrations/20261203000200_job_leases.ts';
+import * as m20261204000500 from './migrations/20261204000500_notification_preferences.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261202000100_outbox': m20261202000100,
   '20261203000100_imports': m20261203000100,
   '20261203000200_job_leases': m20261203000200,
+  '20261204000500_notification_preferences': m20261204000500,
 };
 
 /** Column types that differ between the two databases. */

@@ -257,7 +257,9 @@ describe('messages, blocks and the feed', () => {
     // Muting the star keeps them out of the feed.
     await call('POST', '/api/user/mutes', fan.headers, { targetType: 'user', targetId: star.user.id });
     expect((await call('GET', '/api/feed', fan.headers)).json().data.results).toEqual([]);
-    expect((await call('GET', '/api/user/mutes', fan.headers)).json().data).toHaveLength(1);
+    expect((await call('GET', '/api/user/mutes', fan.headers)).json().data).toEqual([
+      { targetType: 'user', targetId: star.user.id, createdAt: expect.any(String), name: star.user.displayName, imageUrl: null, username: null },
+    ]);
     await call('DELETE', `/api/user/mutes/user/${star.user.id}`, fan.headers);
     expect((await call('GET', '/api/feed', fan.headers)).json().data.results).toHaveLength(3);
   });

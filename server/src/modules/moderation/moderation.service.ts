@@ -63,27 +63,32 @@ export async function listReports(database: Database, actor: SessionUser, status
   const kinds = [...new Set(shown.map((r) => r.targetType as ReportTargetType))];
   const idsOf = (kind: ReportTargetType) => shown.filter((r) => r.targetType === kind).map((r) => r.targetId);
   const [owners, hidden] = await Promise.all([
-    Promise.all(kinds.map(async (kind) => [kind, await repo.targetOwners(database.db, kind, idsOf(kind))] as const)).then((e) => new Map(e)),
-    Promise.all(kinds.filter((k) => k !== 'person').map(async (kind) => [kind, await hiddenAmong(database.db, kind as HiddenKind, idsOf(kind))] as const)).then((e) => new Map(e)),
+    Promise.all(kinds.map(async (kind) => [kind, await repo.targetOwners(database.db, kind, idsOf(kind))] as const)).then((e) => new Map<string, Map<string, string | null>>(e)),
+    Promise.all(
+      kinds.filter((k): k is HiddenKind => k !== 'person').map(async (kind) => [kind, await hiddenAmong(database.db, kind, idsOf(kind))] as const),
+    ).then((e) => new Map<string, Set<string>>(e)),
   ]);
-  const ownerOf = (r: { targetType: string; targetId: string }) => owners.get(r.targetType as ReportTargetType)?.get(r.targetId) ?? null;
+  const ownerOf = (r: { targetType: string; targetId: string }) => owners.get(r.targetType)?.get(r.targetId) ?? null;
   const ownerIds = shown.map(ownerOf).filter((id): id is string => id !== null);
   const [cards, suspended] = await Promise.all([cardsOf(database.db, [...shown.map((r) => r.reporterId), ...ownerIds]), suspendedAmong(database.db, ownerIds)]);
   const last = shown.at(-1);
   return {
-    results: shown.map((r) => ({
+    results: shown.map((r) => {
+      const ownerId = ownerOf(r);
+      return {
       id: r.id,
       reporter: cards.get(r.reporterId) ?? null,
       targetType: r.targetType as 'person',
       targetId: r.targetId,
-      targetOwner: ((id) => (id ? (cards.get(id) ?? null) : null))(ownerOf(r)),
-      targetHidden: hidden.get(r.targetType as ReportTargetType)?.has(r.targetId) ?? false,
-      ownerSuspended: ((id) => (id ? suspended.has(id) : false))(ownerOf(r)),
+      targetOwner: ownerId ? (cards.get(ownerId) ?? null) : null,
+      targetHidden: hidden.get(r.targetType)?.has(r.targetId) ?? false,
+      ownerSuspended: ownerId ? suspended.has(ownerId) : false,
       reason: r.reason,
       status: r.status,
       resolution: r.resolution,
       createdAt: isoOf(r.createdAt),
-    })),
+    };
+    }),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

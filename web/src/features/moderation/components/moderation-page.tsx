@@ -179,7 +179,8 @@ function ReportCard({ report }: { report: Report }) {
         ) : (
           <span className="text-[var(--muted)]">{report.targetType === 'person' ? 'This account is gone' : 'The content is gone'}</span>
         )}
-        {path && owner && (
+        {/* Hidden content is gone for a moderator too (the visibility rule): no link to a page that would say so. */}
+        {path && owner && !report.targetHidden && (
           <Link to={path} className="ml-auto shrink-0 rounded text-sm font-medium text-[var(--accent)] hover:underline focus-ring">
             Open the {kind.toLowerCase()}
           </Link>

@@ -53,6 +53,11 @@ async function shotBoth(page: Page, name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // From the top, nothing focused: a whole-page shot of a scrolled page repeats the sticky top bar mid-page.
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
     await settled(page);
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }

@@ -1,14 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotter, settled, signUpThroughUi, startStack } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, screenshotter, settled, sharedStack, signUpThroughUi } from './harness.ts';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
-}, 120000);
-afterAll(async () => {
-  await stack?.stop();
-});
+  // The starter catalogue (a review needs a title): the stack the journeys share (harness.ts sharedStack).
+  stack = await sharedStack();
+}, 180000);
 
 const run = Date.now().toString(36);
 
@@ -80,5 +78,32 @@ describe('a notification leads to its subject', () => {
     await page.getByRole('heading', { name: 'This is no longer here' }).waitFor();
     await ann.context.close();
     await ben.context.close();
+  });
+
+  it('a like of a review: the notification opens the title page with the review scrolled to and ringed', async () => {
+    const shot = screenshotter('notification-link-review');
+    const cleo = await person('Cleo Critic');
+    const dan = await person('Dan Liker');
+    const review = await write<{ id: string }>(cleo.page, 'POST', '/api/ratings-and-reviews/create', {
+      titleId: 'tt0068646',
+      rating: 10,
+      review: 'The wedding, the garden, the door closing: every scene a lesson.',
+    });
+    await write(dan.page, 'POST', `/api/ratings-and-reviews/${review.id}/likes`, {});
+
+    const { page } = cleo;
+    await page.goto('/home');
+    await page.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /Dan Liker liked your review/ }).click();
+    await page.waitForURL(`**/home/movie/tt0068646#review-${review.id}`);
+    const card = page.locator(`#review-${review.id}`);
+    await expect.poll(() => card.getAttribute('data-highlighted')).toBe('true');
+    await card.getByText('every scene a lesson').waitFor();
+    await expect.poll(() => card.evaluate((e) => e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await shot(page, 'review-ringed');
+    // Shown once, though it is both on the first page of reviews and linked.
+    expect(await page.locator(`[id="review-${review.id}"]`).count()).toBe(1);
+    await cleo.context.close();
+    await dan.context.close();
   });
 });

@@ -69,10 +69,10 @@ describe('levels', () => {
     await shot(page, 'bell-panel');
     expect(await page.evaluate(() => (window as unknown as { levelsJourney?: boolean }).levelsJourney)).toBe(true);
 
-    // The notification leads to the profile and is read.
+    // The notification leads to the levels page and is read.
     await panel.getByRole('link', { name: 'Unread: You reached Reel Enthusiast' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
-    await page.waitForURL('**/profile/view');
+    await page.waitForURL('**/levels');
 
     // Someone else sees the level, without what is missing (that is for the owner).
     const other = await stack.newPage(390, 844);

@@ -390,6 +390,20 @@ export const CommentParamsSchema = z.object({
   commentId: CommentIdSchema,
 });
 
+export const CommentLocationParamsSchema = z.object({ commentId: CommentIdSchema });
+/**
+ * GET /api/comments/{commentId}/location: where a comment is shown, for links to it (a notification). `threadId` is
+ * its top-level comment (itself when it is one), on `page` of the discussion's comments (COMMENTS_PAGE_SIZE a page).
+ */
+export const CommentLocationSchema = z.object({
+  commentId: z.string(),
+  communityId: z.string(),
+  discussionId: z.string(),
+  threadId: z.string(),
+  page: z.number().int(),
+});
+export type CommentLocation = z.infer<typeof CommentLocationSchema>;
+
 export const CommentDeletedSchema = z.object({
   commentId: z.string(),
   /** true: the comment had replies and stays as 'deleted'; false: it is gone. */

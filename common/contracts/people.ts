@@ -127,7 +127,19 @@ export const MuteRequestSchema = z.object({
   targetId: text({ error: 'must be an id' }).trim().min(1, 'must be an id').max(64, 'must be an id'),
 });
 export const MuteSchema = z.object({ targetType: MuteTargetTypeSchema, targetId: z.string(), muted: z.boolean() });
-export const MutesSchema = z.array(z.object({ targetType: MuteTargetTypeSchema, targetId: z.string(), createdAt: z.string() }));
+export const MutesSchema = z.array(
+  z.object({
+    targetType: MuteTargetTypeSchema,
+    targetId: z.string(),
+    createdAt: z.string(),
+    /** The person's display name or the community's name, for the settings screen; null when it is gone. */
+    name: z.string().nullable(),
+    /** Their picture or the community's image. */
+    imageUrl: z.string().nullable(),
+    /** A person's username, for the link to their profile. */
+    username: z.string().nullable(),
+  }),
+);
 
 export const ReportTargetTypeSchema = z.enum(['person', 'review', 'list', 'discussion', 'comment', 'message'], {
   error: 'must be person, review, list, discussion, comment or message',
@@ -143,6 +155,12 @@ export const ReportSchema = z.object({
   reporter: PersonCardSchema.nullable(),
   targetType: ReportTargetTypeSchema,
   targetId: z.string(),
+  /** Whose the target is (the person, the author, the list's owner, the sender); null when it is gone. */
+  targetOwner: PersonCardSchema.nullable(),
+  /** A moderator hid the target (never for a person). */
+  targetHidden: z.boolean(),
+  /** The target's owner is suspended. */
+  ownerSuspended: z.boolean(),
   reason: z.string(),
   status: z.enum(['open', 'resolved']),
   resolution: z.string().nullable(),
@@ -183,6 +201,15 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationsPageSchema = z.object({ results: z.array(NotificationSchema), nextCursor: z.string().nullable(), unreadCount: z.number().int() });
+/** GET/PUT /api/notifications/preferences: which kinds of notification arrive (all, until turned off). */
+export const NotificationPreferencesSchema = z.object({ kinds: z.array(z.object({ kind: NotificationKindSchema, enabled: z.boolean() })) });
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+export const NotificationPreferencesRequestSchema = z.object({
+  kinds: z
+    .array(z.object({ kind: NotificationKindSchema, enabled: z.boolean({ error: 'must be true or false' }) }), { error: 'must be a list of kinds' })
+    .min(1, 'must hold at least one kind')
+    .max(NotificationKindSchema.options.length, `must hold at most ${NotificationKindSchema.options.length} kinds`),
+});
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const MarkReadRequestSchema = z
   .object({ ids: z.array(text().max(64, 'must be notification ids'), { error: 'must be a list of notification ids' }).max(200, 'must hold at most 200 ids').optional() })

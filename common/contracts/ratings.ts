@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { TitleIdSchema } from './titles.ts';
+import { TitleIdSchema, TitleTypeSchema } from './titles.ts';
 
 // ---- Ratings and reviews ------------------------------------------------------------------------
 
@@ -80,6 +80,10 @@ export const RatingSchema = z.object({
   abilities: RatingAbilitiesSchema,
 });
 export type Rating = z.infer<typeof RatingSchema>;
+
+/** GET /api/ratings-and-reviews/{id}/location: the title page a review is on, for links to it (a notification). */
+export const ReviewLocationSchema = z.object({ reviewId: z.string(), titleId: z.string(), titleType: TitleTypeSchema });
+export type ReviewLocation = z.infer<typeof ReviewLocationSchema>;
 
 export const ReviewSortSchema = z.enum(['newest', 'liked'], { error: 'must be newest or liked' });
 export type ReviewSort = z.infer<typeof ReviewSortSchema>;

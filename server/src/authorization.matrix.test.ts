@@ -248,6 +248,8 @@ const ROWS: Row[] = [
   // Notifications, live events, messages: the reader's own.
   { route: 'GET /api/notifications', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications' }) },
   { route: 'GET /api/notifications/unread-count', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/unread-count' }) },
+  { route: 'GET /api/notifications/preferences', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/preferences' }) },
+  { route: 'PUT /api/notifications/preferences', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/preferences', body: { kinds: [{ kind: 'level_reached', enabled: true }] } }) },
   { route: 'POST /api/notifications/read', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/read', body: {} }) },
   { route: 'GET /api/events', expect: SIGNED_IN(), cell: () => ({ url: '/api/events' }) },
   { route: 'GET /api/messages/conversations', expect: SIGNED_IN(), cell: () => ({ url: '/api/messages/conversations' }) },
@@ -303,6 +305,8 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/ratings-and-reviews/:id', expect: ALL_BUT_BLOCKED(), cell: () => ({ url: `/api/ratings-and-reviews/${f.review}` }) },
   { route: 'GET /api/ratings-and-reviews/:id', label: 'hidden by a moderator', expect: EVERYONE(404), cell: () => ({ url: `/api/ratings-and-reviews/${f.hiddenReview}` }) },
+  { route: 'GET /api/ratings-and-reviews/:id/location', expect: ALL_BUT_BLOCKED(), cell: () => ({ url: `/api/ratings-and-reviews/${f.review}/location` }) },
+  { route: 'GET /api/ratings-and-reviews/:id/location', label: 'hidden by a moderator', expect: EVERYONE(404), cell: () => ({ url: `/api/ratings-and-reviews/${f.hiddenReview}/location` }) },
   { route: 'POST /api/ratings-and-reviews/:id/likes', label: 'hidden by a moderator', expect: NOBODY(), cell: () => ({ url: `/api/ratings-and-reviews/${f.hiddenReview}/likes` }) },
   { route: 'PUT /api/ratings-and-reviews/:id', expect: AUTHOR(), cell: () => ({ url: `/api/ratings-and-reviews/${f.review}`, body: { rating: 7 } }) },
   {
@@ -467,6 +471,7 @@ const ROWS: Row[] = [
     cell: (_f, role) => ({ url: `${discussionPath()}/comments`, body: { text: `Said by the ${role}` } }),
   },
   { route: 'GET /api/communities/:communityId/discussions/:discussionId/comments', expect: ALL_BUT_BLOCKED(), cell: () => ({ url: `${discussionPath()}/comments` }) },
+  { route: 'GET /api/comments/:commentId/location', expect: ALL_BUT_BLOCKED(), cell: () => ({ url: `/api/comments/${f.comment}/location` }) },
   {
     route: 'GET /api/communities/:communityId/discussions/:discussionId/comments/:commentId/replies',
     expect: ALL_BUT_BLOCKED(),

@@ -21,6 +21,7 @@ import * as m20261202000100 from './migrations/20261202000100_outbox.ts';
 import * as m20261203000100 from './migrations/20261203000100_imports.ts';
 import * as m20261203000200 from './migrations/20261203000200_job_leases.ts';
 import * as m20261204000100 from './migrations/20261204000100_account.ts';
+import * as m20261204000500 from './migrations/20261204000500_notification_preferences.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261203000100_imports': m20261203000100,
   '20261203000200_job_leases': m20261203000200,
   '20261204000100_account': m20261204000100,
+  '20261204000500_notification_preferences': m20261204000500,
 };
 
 /** Column types that differ between the two databases. */

@@ -432,6 +432,13 @@ export interface MutesTable {
   createdAt: Timestamp;
 }
 
+/** A kind of notification a person turned off (no row: it arrives). */
+export interface NotificationOptOutsTable {
+  userId: string;
+  kind: string;
+  createdAt: Timestamp;
+}
+
 export interface ReportsTable {
   id: string;
   reporterId: string;
@@ -612,6 +619,7 @@ export interface DB {
   hiddenContent: HiddenContentTable;
   notifications: NotificationsTable;
   notificationActors: NotificationActorsTable;
+  notificationOptOuts: NotificationOptOutsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   importJobs: ImportJobsTable;

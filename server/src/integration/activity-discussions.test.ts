@@ -67,6 +67,10 @@ describe('discussions in the feed and the activity tabs', () => {
     // A muted community's discussions do not.
     expect((await api.call('POST', '/api/user/mutes', ana.headers, { targetType: 'community', targetId: closed })).statusCode).toBe(200);
     expect(ids(await feed(ana.headers))).toEqual([`discussion:${publicTalk}`]);
+    // The list of mutes names the community, for the settings screen.
+    expect((await api.call('GET', '/api/user/mutes', ana.headers)).json().data).toEqual([
+      { targetType: 'community', targetId: closed, createdAt: expect.any(String), name: 'Closed Talk', imageUrl: null, username: null },
+    ]);
   });
 
   it('puts discussions and comments in the All tab and comments in the Comments tab, as far as the reader may see', async () => {

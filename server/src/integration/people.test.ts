@@ -258,7 +258,9 @@ describe('messages, blocks and the feed', () => {
     // Muting the star keeps them out of the feed.
     await call('POST', '/api/user/mutes', fan.headers, { targetType: 'user', targetId: star.user.id });
     expect((await call('GET', '/api/feed', fan.headers)).json().data.results).toEqual([]);
-    expect((await call('GET', '/api/user/mutes', fan.headers)).json().data).toHaveLength(1);
+    expect((await call('GET', '/api/user/mutes', fan.headers)).json().data).toEqual([
+      { targetType: 'user', targetId: star.user.id, createdAt: expect.any(String), name: star.user.displayName, imageUrl: null, username: null },
+    ]);
     await call('DELETE', `/api/user/mutes/user/${star.user.id}`, fan.headers);
     expect((await call('GET', '/api/feed', fan.headers)).json().data.results).toHaveLength(3);
   });
@@ -275,10 +277,25 @@ describe('reports and moderation', () => {
     expect(errorOf(await call('POST', '/api/reports', reporter.headers, { targetType: 'review', targetId: 'nope', reason: 'x' })).code).toBe('target_not_found');
     expect(errorOf(await call('POST', '/api/reports', reporter.headers, { targetType: 'song', targetId: 'x', reason: 'x' })).message).toMatch(/^targetType:/);
     expect((await call('GET', '/api/moderation/reports', reporter.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/api/user/me', mod.headers)).json().data.isModerator).toBe(false);
     await setRole(ctx.database.db, `${mod.user.id}@example.com`, 'moderator');
+    // The person's own answer says so, for the web app's moderation screens.
+    expect((await call('GET', '/api/user/me', mod.headers)).json().data.isModerator).toBe(true);
+    expect((await call('GET', '/api/user/me', reporter.headers)).json().data.isModerator).toBe(false);
     const open = (await call('GET', '/api/moderation/reports', mod.headers)).json().data;
-    expect(open.results[0]).toMatchObject({ targetType: 'review', targetId: reviewId, reason: 'Insults', status: 'open', reporter: { id: reporter.user.id } });
+    expect(open.results[0]).toMatchObject({
+      targetType: 'review',
+      targetId: reviewId,
+      reason: 'Insults',
+      status: 'open',
+      reporter: { id: reporter.user.id },
+      targetOwner: { id: troll.user.id },
+      targetHidden: false,
+      ownerSuspended: false,
+    });
     expect((await call('POST', '/api/moderation/hidden', mod.headers, { targetType: 'review', targetId: reviewId })).json().data.hidden).toBe(true);
+    // The queue says how the target stands now: hidden.
+    expect((await call('GET', '/api/moderation/reports', mod.headers)).json().data.results[0]).toMatchObject({ targetId: reviewId, targetHidden: true });
     expect((await call('GET', '/api/feed', reporter.headers)).json().data.results).toEqual([]);
     expect((await call('POST', `/api/moderation/reports/${made.json().data.id}/resolve`, mod.headers, { resolution: 'Hidden' })).statusCode).toBe(200);
     expect((await call('GET', '/api/moderation/reports', mod.headers)).json().data.results).toEqual([]);
@@ -288,6 +305,8 @@ describe('reports and moderation', () => {
     expect((await call('POST', `/api/moderation/suspensions/${troll.user.id}`, mod.headers)).json().data).toEqual({ userId: troll.user.id, suspended: true });
     expect((await call('GET', '/api/user/me', troll.headers)).statusCode).toBe(401);
     expect((await call('GET', `/api/user/profile/${troll.user.id}`)).statusCode).toBe(404);
+    const resolved = (await call('GET', '/api/moderation/reports?status=resolved', mod.headers)).json().data.results;
+    expect(resolved.find((r: { targetId: string }) => r.targetId === reviewId)).toMatchObject({ targetOwner: { id: troll.user.id }, ownerSuspended: true });
     expect((await call('DELETE', `/api/moderation/suspensions/${troll.user.id}`, mod.headers)).json().data.suspended).toBe(false);
   });
 

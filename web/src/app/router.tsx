@@ -39,6 +39,9 @@ const Messages = page(() => import('./routes/messages'));
 const Feed = page(() => import('./routes/feed'));
 const SettingsImport = page(() => import('./routes/settings-import'));
 const SettingsAccount = page(() => import('./routes/settings-account'));
+const NotificationTarget = page(() => import('./routes/notification-target'));
+const Moderation = page(() => import('./routes/moderation'));
+const SettingsSafety = page(() => import('./routes/settings-safety'));
 const NotFound = page(() => import('./routes/not-found'));
 
 /** The pages for signed-in people only; anything else here is "not found". */
@@ -71,6 +74,9 @@ function SignedInPages() {
         <Route path="/feed" component={Feed} />
         <Route path="/settings/import" component={SettingsImport} />
         <Route path="/settings/account" component={SettingsAccount} />
+        <Route path="/settings/safety" component={SettingsSafety} />
+        <Route path="/moderation" component={Moderation} />
+        <Route path="/go/:kind/:id" component={NotificationTarget} />
         <Route path="/premium" component={PremiumArea} />
         <Route path="/gems/*?" component={PremiumArea} />
         <Route path="/badges" component={PremiumArea} />

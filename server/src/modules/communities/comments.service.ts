@@ -3,6 +3,7 @@ import {
   COMMENTS_PAGE_SIZE,
   type Comment,
   type CommentCollapsed,
+  type CommentLocation,
   type CommentsPage,
   FIRST_REPLIES,
   type MembershipState,
@@ -158,6 +159,31 @@ export async function replies(
     page,
     pageSize: COMMENTS_PAGE_SIZE,
     hasMore: thread.hasMore,
+  };
+}
+
+/**
+ * Where a comment is shown, for a link to it: its discussion, its top-level comment and the page of the discussion's
+ * comments holding that one. The visibility rule first (lib/visibility.ts): what the reader may not see is 404.
+ */
+export async function location(ctx: CommunitiesContext, reader: Actor, commentId: string): Promise<CommentLocation> {
+  if (!(await targetVisible(ctx.database.db, reader, 'comment', commentId))) throw commentNotFound();
+  const comment = await repo.findComment(ctx.database.db, commentId);
+  if (!comment) throw commentNotFound();
+  let top = comment;
+  // A reply's ancestors, up to its top-level comment: one short lookup per level (threads are a few levels deep).
+  while (top.parentId) {
+    const parent = await repo.findComment(ctx.database.db, top.parentId);
+    if (!parent) break;
+    top = parent;
+  }
+  const before = await repo.topCommentsBefore(ctx.database.db, top.discussionId, top.id);
+  return {
+    commentId: comment.id,
+    communityId: comment.communityId,
+    discussionId: comment.discussionId,
+    threadId: top.id,
+    page: Math.floor(before / COMMENTS_PAGE_SIZE) + 1,
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentSchema, CommentsPageSchema, RepliesPageSchema } from '../../../../common/contracts/communities.ts';
+import { CommentLocationSchema, CommentSchema, CommentsPageSchema, RepliesPageSchema } from '../../../../common/contracts/communities.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { communitiesApi, errorOf, type Headers, MISSING } from './communities.test-fixtures.ts';
@@ -157,6 +157,42 @@ describe('paging comments', () => {
     expect(two.hasMore).toBe(false);
     const replies = RepliesPageSchema.parse((await api.call('GET', `${base(publicId, d)}/${ids[0]}/replies?page=1`)).json().data);
     expect(replies.results.map((r) => r.text)).toEqual(['Reply 0', 'Reply 1', 'Reply 2', 'Reply 3', 'Reply 4']);
+  });
+});
+
+describe('GET /api/comments/:commentId/location', () => {
+  it('names the discussion, the top-level comment and the page holding it, for comments and replies at any depth', async () => {
+    const d = await api.discussionOk(publicId, { title: 'Where is it?' }, author.headers);
+    const ids: string[] = [];
+    for (let i = 0; i < 22; i++) ids.push(await api.commentOk(publicId, d, { text: `Line ${i}` }, member.headers));
+    const reply = await api.commentOk(publicId, d, { text: 'Answer', parentId: ids[21] }, author.headers);
+    const deeper = await api.commentOk(publicId, d, { text: 'Deeper', parentId: reply }, admin.headers);
+    const locate = async (id: string, headers?: Headers) => {
+      const res = await api.call('GET', `/api/comments/${id}/location`, headers);
+      return { status: res.statusCode, body: res.json() };
+    };
+    const first = await locate(ids[0], stranger.headers);
+    expect(first.status).toBe(200);
+    expect(CommentLocationSchema.parse(first.body.data)).toEqual({ commentId: ids[0], communityId: publicId, discussionId: d, threadId: ids[0], page: 1 });
+    expect((await locate(ids[19])).body.data).toMatchObject({ threadId: ids[19], page: 1 });
+    expect((await locate(ids[20])).body.data).toMatchObject({ threadId: ids[20], page: 2 });
+    expect((await locate(deeper, member.headers)).body.data).toEqual({ commentId: deeper, communityId: publicId, discussionId: d, threadId: ids[21], page: 2 });
+    // The page it names holds the thread.
+    const page = CommentsPageSchema.parse((await api.call('GET', `${base(publicId, d)}?page=2`)).json().data);
+    expect(page.results.map((c) => c.commentId)).toContain(ids[21]);
+  });
+
+  it('is 404 to whoever may not see the comment, and for an unknown one; 400 for a malformed id', async () => {
+    expect((await api.call('GET', `/api/comments/${privReply}/location`, stranger.headers)).statusCode).toBe(404);
+    expect((await api.call('GET', `/api/comments/${privReply}/location`)).statusCode).toBe(404);
+    const own = await api.call('GET', `/api/comments/${privReply}/location`, member.headers);
+    expect(own.json().data).toMatchObject({ communityId: privateId, discussionId: privD, threadId: privComment, page: 1 });
+    const missing = await api.call('GET', `/api/comments/${MISSING}/location`, member.headers);
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('comment_not_found');
+    const bad = await api.call('GET', '/api/comments/not%20an%20id/location', member.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toMatch(/commentId/);
   });
 });
 

@@ -520,6 +520,19 @@ export async function findComment(db: Db, id: string): Promise<CommentRow | unde
   return db.selectFrom('comments as k').leftJoin('users as u', 'u.id', 'k.authorId').select(COMMENT_COLUMNS).where('k.id', '=', id).executeTakeFirst();
 }
 
+/** How many top-level comments of the discussion come before this one in the thread's order (createdAt, id). */
+export async function topCommentsBefore(db: Db, discussionId: string, commentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments as k')
+    .innerJoin('comments as c', (join) => join.on('c.id', '=', commentId))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('k.discussionId', '=', discussionId)
+    .where('k.parentId', 'is', null)
+    .where((eb) => eb.or([eb('k.createdAt', '<', eb.ref('c.createdAt')), eb.and([eb('k.createdAt', '=', eb.ref('c.createdAt')), eb('k.id', '<', eb.ref('c.id'))])]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** A discussion's top-level comments, oldest first (reads the partial index comments_top_idx). */
 export async function topComments(db: Db, discussionId: string, offset: number, limit: number): Promise<CommentRow[]> {
   return db

@@ -5,6 +5,8 @@ import {
   AllDiscussionsQuerySchema,
   CommentDeletedSchema,
   CommentLikeStateSchema,
+  CommentLocationParamsSchema,
+  CommentLocationSchema,
   CommentParamsSchema,
   CommentSchema,
   CommentsPageSchema,
@@ -329,6 +331,25 @@ export async function discussionsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       personal(reply);
       return { data: await comments.comments(ctx, req.sessionUser(), req.params.communityId, req.params.discussionId, req.query.page) };
+    },
+  );
+
+  r.get(
+    '/api/comments/:commentId/location',
+    {
+      schema: {
+        tags: ctags,
+        summary: 'Where a comment is shown',
+        description:
+          'Anyone who may see the comment (a link to it, say from a notification): its community and discussion, its top-level comment (`threadId`, itself for a top-level one) and the `page` of `.../comments` holding that one. ' +
+          `What the reader may not see is 404 \`comment_not_found\`, as is what does not exist: ${HIDDEN} Sent \`private, no-store\`.`,
+        params: CommentLocationParamsSchema,
+        response: { 200: envelope(CommentLocationSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await comments.location(ctx, req.sessionUser(), req.params.commentId) };
     },
   );
 

@@ -28,6 +28,29 @@ export async function reportTargetOwner(db: Db, type: ReportTargetType, id: stri
   }
 }
 
+/** Whose these targets of one kind are (as reportTargetOwner): one query for them all; a target that is gone is absent. */
+export async function targetOwners(db: Db, type: ReportTargetType, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows: { id: string; ownerId: string | null }[] = await (() => {
+    switch (type) {
+      case 'person':
+        return db.selectFrom('users').select(['id', 'id as ownerId']).where('id', 'in', unique).execute();
+      case 'review':
+        return db.selectFrom('ratings').select(['id', 'userId as ownerId']).where('id', 'in', unique).execute();
+      case 'list':
+        return db.selectFrom('lists').select(['id', 'ownerId']).where('id', 'in', unique).execute();
+      case 'message':
+        return db.selectFrom('messages').select(['id', 'senderId as ownerId']).where('id', 'in', unique).execute();
+      case 'discussion':
+        return db.selectFrom('discussions').select(['id', 'authorId as ownerId']).where('id', 'in', unique).execute();
+      case 'comment':
+        return db.selectFrom('comments').select(['id', 'authorId as ownerId']).where('id', 'in', unique).execute();
+    }
+  })();
+  return new Map(rows.map((r) => [r.id, r.ownerId]));
+}
+
 export async function insertReport(db: Db, r: { id: string; reporterId: string; targetType: ReportTargetType; targetId: string; reason: string }): Promise<void> {
   await db
     .insertInto('reports')

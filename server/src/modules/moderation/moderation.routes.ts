@@ -50,7 +50,7 @@ export async function moderationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['moderation'],
         summary: 'Reports, open ones by default',
-        description: `${MOD} Newest first; \`status\` open (default) or resolved; keyset pages (\`cursor\`, \`limit\`).`,
+        description: `${MOD} Newest first; \`status\` open (default) or resolved; keyset pages (\`cursor\`, \`limit\`). Each report says how its target stands now: \`targetOwner\` (the person, the author, the list's owner, the sender; null when gone), \`targetHidden\`, \`ownerSuspended\`.`,
         querystring: ReportsQuery,
         response: { 200: envelope(ReportsPageSchema) },
       },

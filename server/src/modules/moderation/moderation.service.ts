@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../../lib/http/cursor.ts';
 import { notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { isoOf } from '../../lib/time.ts';
-import { contentHidden, type HiddenKind, targetVisible } from '../../lib/visibility.ts';
+import { contentHidden, type HiddenKind, hiddenAmong, suspendedAmong, targetVisible } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
 import { cardsOf, userNotFound } from '../profiles/index.ts';
@@ -58,22 +58,37 @@ export async function listReports(database: Database, actor: SessionUser, status
   const limit = q.limit ?? 20;
   const rows = await repo.reportRows(database.db, status, decodeCursor(q.cursor), limit);
   const shown = rows.slice(0, limit);
-  const cards = await cardsOf(
-    database.db,
-    shown.map((r) => r.reporterId),
-  );
+  // Each target's owner (the person, the author, the owner, the sender), whether it is hidden now and whether its owner
+  // is suspended: one query per kind of target, so the queue offers Hide or Unhide, Suspend or Restore as they stand.
+  const kinds = [...new Set(shown.map((r) => r.targetType as ReportTargetType))];
+  const idsOf = (kind: ReportTargetType) => shown.filter((r) => r.targetType === kind).map((r) => r.targetId);
+  const [owners, hidden] = await Promise.all([
+    Promise.all(kinds.map(async (kind) => [kind, await repo.targetOwners(database.db, kind, idsOf(kind))] as const)).then((e) => new Map<string, Map<string, string | null>>(e)),
+    Promise.all(
+      kinds.filter((k): k is HiddenKind => k !== 'person').map(async (kind) => [kind, await hiddenAmong(database.db, kind, idsOf(kind))] as const),
+    ).then((e) => new Map<string, Set<string>>(e)),
+  ]);
+  const ownerOf = (r: { targetType: string; targetId: string }) => owners.get(r.targetType)?.get(r.targetId) ?? null;
+  const ownerIds = shown.map(ownerOf).filter((id): id is string => id !== null);
+  const [cards, suspended] = await Promise.all([cardsOf(database.db, [...shown.map((r) => r.reporterId), ...ownerIds]), suspendedAmong(database.db, ownerIds)]);
   const last = shown.at(-1);
   return {
-    results: shown.map((r) => ({
+    results: shown.map((r) => {
+      const ownerId = ownerOf(r);
+      return {
       id: r.id,
       reporter: cards.get(r.reporterId) ?? null,
       targetType: r.targetType as 'person',
       targetId: r.targetId,
+      targetOwner: ownerId ? (cards.get(ownerId) ?? null) : null,
+      targetHidden: hidden.get(r.targetType)?.has(r.targetId) ?? false,
+      ownerSuspended: ownerId ? suspended.has(ownerId) : false,
       reason: r.reason,
       status: r.status,
       resolution: r.resolution,
       createdAt: isoOf(r.createdAt),
-    })),
+    };
+    }),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -29,6 +29,31 @@ export async function barrierBetween(db: Db, userId: string, actorId: string): P
   return barrier !== undefined;
 }
 
+/** Whether the person turned this kind of notification off. */
+export async function optedOut(db: Db, userId: string, kind: NotificationKind): Promise<boolean> {
+  return (await db.selectFrom('notificationOptOuts').select('kind').where('userId', '=', userId).where('kind', '=', kind).executeTakeFirst()) !== undefined;
+}
+
+/** The kinds a person turned off. */
+export async function optOutsOf(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('notificationOptOuts').select('kind').where('userId', '=', userId).execute();
+  return new Set(rows.map((r) => r.kind));
+}
+
+/** Turns kinds off (a row each) or on again (no row); turning off twice changes nothing. */
+export async function setOptOuts(db: Db, userId: string, changes: readonly { kind: NotificationKind; enabled: boolean }[], now: string): Promise<void> {
+  const off = changes.filter((c) => !c.enabled).map((c) => c.kind);
+  const on = changes.filter((c) => c.enabled).map((c) => c.kind);
+  if (on.length > 0) await db.deleteFrom('notificationOptOuts').where('userId', '=', userId).where('kind', 'in', on).execute();
+  if (off.length > 0) {
+    await db
+      .insertInto('notificationOptOuts')
+      .values(off.map((kind) => ({ userId, kind, createdAt: now })))
+      .onConflict((oc) => oc.columns(['userId', 'kind']).doNothing())
+      .execute();
+  }
+}
+
 type Target = { userId: string; kind: NotificationKind; targetType: string; targetId: string };
 
 /** The person's unread notification of this kind and target, if any. */

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
-import { CursorQuerySchema, MarkReadRequestSchema, NotificationsPageSchema, UnreadCountSchema } from '../../../../common/contracts/people.ts';
+import {
+  CursorQuerySchema,
+  MarkReadRequestSchema,
+  NotificationPreferencesRequestSchema,
+  NotificationPreferencesSchema,
+  NotificationsPageSchema,
+  UnreadCountSchema,
+} from '../../../../common/contracts/people.ts';
 import { personal } from '../../lib/http/personal.ts';
 import * as notifications from './notifications.service.ts';
 
@@ -50,6 +57,39 @@ export async function notificationsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({ data: { unreadCount: await notifications.markRead(db, req.requireUser().id, req.body?.ids) } }),
+  );
+  r.get(
+    '/api/notifications/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Which kinds of notification the reader receives',
+        description: 'Signed in. Every kind, each `enabled` unless the reader turned it off (all arrive by default).',
+        response: { 200: envelope(NotificationPreferencesSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await notifications.preferences(db.db, req.requireUser().id) };
+    },
+  );
+  r.put(
+    '/api/notifications/preferences',
+    {
+      bodyLimit: SMALL,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Turn kinds of notification on or off',
+        description:
+          'Signed in. `{ kinds: [{ kind, enabled }] }`; kinds not named keep their setting. A kind turned off is no longer recorded nor pushed live for the reader; notifications already there stay. Answers every kind as GET does.',
+        body: NotificationPreferencesRequestSchema,
+        response: { 200: envelope(NotificationPreferencesSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await notifications.setPreferences(db.db, req.requireUser().id, req.body.kinds) };
+    },
   );
   r.get(
     '/api/events',

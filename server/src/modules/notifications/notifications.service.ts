@@ -1,4 +1,4 @@
-import type { Notification, NotificationKind } from '../../../../common/contracts/people.ts';
+import { type Notification, type NotificationKind, NotificationKindSchema, type NotificationPreferences } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import type { Db } from '../../db/db.ts';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor.ts';
@@ -25,8 +25,8 @@ export interface NotifyInput {
  * Records a notification. While a person has not read a notification of the same kind and target, a new actor joins
  * it (its count goes up and it moves to the top) instead of making another row: bursts group ('Ana and 12 others
  * liked your review'). The same actor again changes nothing (liking, unliking and liking again is one like).
- * Nobody is told of their own doing, nor of what someone they blocked, who blocked them or whom they muted did.
- * Answers the notification when it is new or changed (the caller publishes it), else null.
+ * Nobody is told of their own doing, nor of what someone they blocked, who blocked them or whom they muted did, nor
+ * of a kind they turned off (`/api/notifications/preferences`). Answers the notification when it is new or changed (the caller publishes it), else null.
  * Safe inside a caller's transaction.
  */
 export async function notify(db: Db, input: NotifyInput): Promise<StoredNotification | null> {
@@ -35,6 +35,7 @@ export async function notify(db: Db, input: NotifyInput): Promise<StoredNotifica
     if (actorId === input.userId) return null;
     if (await repo.barrierBetween(db, input.userId, actorId)) return null;
   }
+  if (await repo.optedOut(db, input.userId, input.kind)) return null;
   const now = new Date().toISOString();
   let open = await repo.findOpen(db, input);
   if (!open) {
@@ -75,4 +76,16 @@ export async function markRead(database: Database, userId: string, ids: string[]
   if (ids !== undefined && ids.length === 0) throw badRequest('ids: give at least one id, or leave ids out to mark all read.', 'validation_error');
   await repo.markRead(database.db, userId, ids);
   return repo.unreadCount(database.db, userId);
+}
+
+/** Which kinds of notification the person receives: every kind, in the contract's order, on unless turned off. */
+export async function preferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  const off = await repo.optOutsOf(db, userId);
+  return { kinds: NotificationKindSchema.options.map((kind) => ({ kind, enabled: !off.has(kind) })) };
+}
+
+/** Turns kinds on or off; kinds not named keep their setting. What was already told stays. */
+export async function setPreferences(db: Db, userId: string, kinds: readonly { kind: NotificationKind; enabled: boolean }[]): Promise<NotificationPreferences> {
+  await repo.setOptOuts(db, userId, kinds, new Date().toISOString());
+  return preferences(db, userId);
 }

@@ -11,6 +11,7 @@ import {
   RatingSchema,
   RatingSummarySchema,
   ReviewLikeStateSchema,
+  ReviewLocationSchema,
   ReviewsPageSchema,
   ReviewsRequestSchema,
   UpdateRatingRequestSchema,
@@ -90,6 +91,24 @@ export async function ratingsRoutes(app: FastifyInstance) {
       const reader = req.sessionUser();
       noSharedCache(reply, reader !== null);
       return { data: await service.getRating(app.database, reader, req.params.id) };
+    },
+  );
+
+  r.get(
+    '/api/ratings-and-reviews/:id/location',
+    {
+      schema: {
+        tags,
+        summary: 'The title page a review is on',
+        description: 'Anyone who may read the review (a link to it, say from a notification): its title id and type. The same rule as reading it: 404 `rating_not_found`.',
+        params: IdParamsSchema,
+        response: { 200: envelope(ReviewLocationSchema) },
+      },
+    },
+    async (req, reply) => {
+      const reader = req.sessionUser();
+      noSharedCache(reply, reader !== null);
+      return { data: await service.reviewLocation(app.database, reader, req.params.id) };
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type RatingSummary,
   REVIEWS_PAGE_SIZE,
   type ReviewLikeState,
+  type ReviewLocation,
   type ReviewSort,
   type ReviewsPage,
   type ReviewsRequest,
@@ -82,6 +83,15 @@ async function readRating(database: Database, reader: Actor, id: string): Promis
 export async function getRating(database: Database, reader: Actor, id: string): Promise<Rating> {
   if (!(await targetVisible(database.db, reader, 'review', id))) throw ratingNotFound();
   return readRating(database, reader, id);
+}
+
+/** The title page a review is on, for a link to it; the same visibility rule as reading it (404 `rating_not_found`). */
+export async function reviewLocation(database: Database, reader: Actor, id: string): Promise<ReviewLocation> {
+  if (!(await targetVisible(database.db, reader, 'review', id))) throw ratingNotFound();
+  const row = await repo.findRatingRow(database.db, id);
+  const title = row ? await repo.findTitleBasics(database.db, row.titleId) : undefined;
+  if (!row || !title) throw ratingNotFound();
+  return { reviewId: row.id, titleId: title.id, titleType: title.titleType };
 }
 
 /** The author changes their rating, review or spoiler flag; removing the review removes its likes. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MyTitleStateSchema, RatingSchema, RatingSummarySchema } from '../../../../common/contracts/ratings.ts';
+import { MyTitleStateSchema, RatingSchema, RatingSummarySchema, ReviewLocationSchema } from '../../../../common/contracts/ratings.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { normalizeText } from '../../search/normalize.ts';
 import { type NewTitle, upsertTitles } from '../titles/titles.repository.ts';
@@ -34,6 +34,8 @@ beforeAll(async () => {
       title('tt9100005', 'Released Today', { releaseDate: day(0) }),
       title('tt9100006', 'Undated Oldie', { releaseDate: null, startYear: null }),
       title('tt9100007', 'A Series', { titleType: 'tvSeries', releaseDate: null, startYear: 1999 }),
+      title('tt9100008', 'Lighthouse Keeper'),
+      title('tt9100009', 'Keeper, the Series', { titleType: 'tvSeries', releaseDate: null, startYear: 2003 }),
     ],
     (p, o) => normalizeText(`${p} ${o ?? ''}`),
   );
@@ -167,6 +169,24 @@ describe('GET /api/ratings-and-reviews/{id}', () => {
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).code).toBe('rating_not_found');
     const bad = await get('/api/ratings-and-reviews/not%20an%20id');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message.startsWith('id:')).toBe(true);
+  });
+});
+
+describe('GET /api/ratings-and-reviews/{id}/location', () => {
+  it('names the title page of a review, movie or show; 404 for an unknown id, 400 naming id for a malformed one', async () => {
+    const critic = await buildUser(ctx, { displayName: 'Cy Critic' });
+    const movie = (await create({ titleId: 'tt9100008', rating: 7, review: 'Lights on the water.' }, critic.headers)).json().data.id;
+    const show = (await create({ titleId: 'tt9100009', rating: 8, review: 'Held up.' }, critic.headers)).json().data.id;
+    const one = await get(`/api/ratings-and-reviews/${movie}/location`);
+    expect(one.statusCode).toBe(200);
+    expect(ReviewLocationSchema.parse(one.json().data)).toEqual({ reviewId: movie, titleId: 'tt9100008', titleType: 'movie' });
+    expect((await get(`/api/ratings-and-reviews/${show}/location`, other.headers)).json().data).toEqual({ reviewId: show, titleId: 'tt9100009', titleType: 'tvSeries' });
+    const missing = await get('/api/ratings-and-reviews/00000000-0000-4000-8000-000000000000/location');
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('rating_not_found');
+    const bad = await get('/api/ratings-and-reviews/not%20an%20id/location');
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).message.startsWith('id:')).toBe(true);
   });

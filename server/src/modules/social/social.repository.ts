@@ -104,7 +104,15 @@ export async function deleteMute(db: Db, userId: string, targetType: 'user' | 'c
   await db.deleteFrom('mutes').where('userId', '=', userId).where('targetType', '=', targetType).where('targetId', '=', targetId).execute();
 }
 
-/** What someone muted, newest first (up to 500). */
+/** What someone muted, newest first (up to 500), with the person's or the community's name and picture to show. */
 export function muteRows(db: Db, userId: string) {
-  return db.selectFrom('mutes').select(['targetType', 'targetId', 'createdAt']).where('userId', '=', userId).orderBy('createdAt', 'desc').limit(500).execute();
+  return db
+    .selectFrom('mutes as m')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'm.targetId').on('m.targetType', '=', 'user'))
+    .leftJoin('communities as c', (join) => join.onRef('c.id', '=', 'm.targetId').on('m.targetType', '=', 'community'))
+    .select(['m.targetType', 'm.targetId', 'm.createdAt', 'u.displayName', 'u.username', 'u.imageUrl as userImage', 'c.name as communityName', 'c.imageUrl as communityImage'])
+    .where('m.userId', '=', userId)
+    .orderBy('m.createdAt', 'desc')
+    .limit(500)
+    .execute();
 }

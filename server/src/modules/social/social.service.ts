@@ -111,5 +111,12 @@ export async function unmute(database: Database, actor: SessionUser, targetType:
 
 export async function muteList(database: Database, actor: SessionUser) {
   const rows = await repo.muteRows(database.db, actor.id);
-  return rows.map((r) => ({ targetType: r.targetType, targetId: r.targetId, createdAt: isoOf(r.createdAt) }));
+  return rows.map((r) => ({
+    targetType: r.targetType,
+    targetId: r.targetId,
+    createdAt: isoOf(r.createdAt),
+    name: (r.targetType === 'user' ? r.displayName : r.communityName) ?? null,
+    imageUrl: (r.targetType === 'user' ? r.userImage : r.communityImage) ?? null,
+    username: r.targetType === 'user' ? (r.username ?? null) : null,
+  }));
 }

@@ -27,3 +27,8 @@ export async function updateProfile(db: Kysely<DB> | Transaction<DB>, userId: st
     .returning(['id', 'email', 'displayName', 'imageUrl', 'bio', 'onboarded'])
     .executeTakeFirst();
 }
+
+/** Whether this person has the moderator role (read on every call, as moderation reads it). */
+export async function isModerator(db: Kysely<DB>, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role === 'moderator';
+}

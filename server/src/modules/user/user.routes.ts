@@ -6,6 +6,7 @@ import { MeSchema } from '../../../../common/contracts/me.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { levelProgress } from '../levels/index.ts';
 import { presentCurrentUser } from './user.presenter.ts';
+import { isModerator } from './user.repository.ts';
 import { setProfile } from './user.service.ts';
 
 export async function userRoutes(app: FastifyInstance) {
@@ -20,15 +21,19 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['user'],
         summary: 'The signed-in person',
         description:
-          'The person, with `premiumStatus` (`none`, `premiere` or `platinum`: the subscription\'s plan while its paid period lasts), `gems` (the ledger\'s balance) and `badge` (the one they wear, or null) for the profile and the picture widget, which shows the badge only for Premiere and Platinum; and `level`: the current level (null before Reel Apprentice), the next one and what is still missing for it (\'3 more reviews\'; rules in docs/features.md, Levels). Sent `private, no-store`.',
+          'The person, with `premiumStatus` (`none`, `premiere` or `platinum`: the subscription\'s plan while its paid period lasts), `gems` (the ledger\'s balance) and `badge` (the one they wear, or null) for the profile and the picture widget, which shows the badge only for Premiere and Platinum; `isModerator` (the moderator role: the web app then offers /moderation); and `level`: the current level (null before Reel Apprentice), the next one and what is still missing for it (\'3 more reviews\'; rules in docs/features.md, Levels). Sent `private, no-store`.',
         response: { 200: envelope(MeSchema) },
       },
     },
     async (req, reply) => {
       const user = req.requireUser();
       personal(reply);
-      const [premium, level] = await Promise.all([app.premiumProfiles.of(user), app.levelCache.of(user.id, () => levelProgress(app.database.db, user.id))]);
-      return { data: { ...presentCurrentUser(user), ...premium, level } };
+      const [premium, level, moderator] = await Promise.all([
+        app.premiumProfiles.of(user),
+        app.levelCache.of(user.id, () => levelProgress(app.database.db, user.id)),
+        isModerator(app.database.db, user.id),
+      ]);
+      return { data: { ...presentCurrentUser(user), ...premium, level, isModerator: moderator } };
     },
   );
 

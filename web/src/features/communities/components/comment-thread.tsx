@@ -73,8 +73,9 @@ export function CommentNode({
 
   return (
     <article
+      id={`comment-${comment.commentId}`}
       aria-label={comment.deleted ? 'Deleted comment' : hiddenAs !== null ? COLLAPSED_TEXT[hiddenAs] : `Comment by ${name}`}
-      className="min-w-0"
+      className="min-w-0 scroll-mt-24"
       data-depth={comment.depth}
     >
       <div className="flex items-center gap-2">

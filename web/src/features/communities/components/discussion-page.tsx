@@ -1,6 +1,6 @@
 import { type Comment, DISCUSSION_BODY_MAX, DISCUSSION_TITLE_MAX, type Discussion, type Reply } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
@@ -12,7 +12,8 @@ import { Skeleton, SkeletonList } from '../../../components/ui/skeleton';
 import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { Link, useNavigate } from '../../../lib/router';
+import { useHighlight } from '../../../lib/highlight';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useComments } from '../api/comments';
 import { reportDiscussion, useDeleteDiscussion, useDiscussion, useLikeDiscussion, useLockDiscussion, useUpdateDiscussion } from '../api/discussions';
 import { ContentReportDialog, Edited, fieldClass } from './bits';
@@ -192,6 +193,17 @@ function CommentsSection({ discussion }: { discussion: Discussion }) {
   const [focus, setFocus] = useState<AnyComment | null>(null);
   const top = useRef<HTMLElement>(null);
   const results = comments.data?.pages.flatMap((p) => p.results) ?? [];
+  // A link to a comment (a notification) names it, its thread and the page holding that: the pages up to it load,
+  // then it is scrolled to and ringed (the reply itself when shown, else its thread).
+  const [params] = useSearchParams();
+  const target = params.get('comment');
+  const targetPage = Math.max(1, Number(params.get('page')) || 1);
+  const loadedPages = comments.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments;
+  useEffect(() => {
+    if (target && loadedPages > 0 && loadedPages < targetPage && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [target, targetPage, loadedPages, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useHighlight([target && `comment-${target}`, params.get('thread') && `comment-${params.get('thread')}`], loadedPages > 0 && (loadedPages >= targetPage || !hasNextPage));
   const handleContinue = (c: AnyComment) => {
     setFocus(c);
     top.current?.scrollIntoView({ block: 'start' });

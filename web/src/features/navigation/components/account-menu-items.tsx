@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { BookmarkIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UploadIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, EyeIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UploadIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
+import { moderatorQueryOptions } from '../../../lib/moderator';
 import { profileQueryOptions } from '../../../lib/profile';
 import { Link } from '../../../lib/router';
 import { ThemeOptions } from './theme-options';
@@ -16,6 +17,7 @@ export default function AccountMenuItems() {
   const logout = useLogout();
   // Someone who closed onboarding early is offered the rest here, on every page (home included) at no cost to it.
   const profile = useQuery(profileQueryOptions('me'));
+  const moderator = useQuery(moderatorQueryOptions());
   const firstRef = useRef<HTMLAnchorElement>(null);
   // The menu opened before these items arrived: focus goes to the first, as it would have.
   useEffect(() => {
@@ -46,6 +48,14 @@ export default function AccountMenuItems() {
       <Link to="/settings/account" role="menuitem" className={menuItemClasses}>
         <UserIcon size={18} className="text-[var(--muted)]" /> Your data and account
       </Link>
+      <Link to="/settings/safety" role="menuitem" className={menuItemClasses}>
+        <EyeIcon size={18} className="text-[var(--muted)]" /> Safety and notifications
+      </Link>
+      {moderator.data && (
+        <Link to="/moderation" role="menuitem" className={menuItemClasses}>
+          <EyeIcon size={18} className="text-[var(--accent)]" /> Moderation
+        </Link>
+      )}
       <div className="my-1 h-px bg-[var(--border)]" />
       <ThemeOptions />
       <div className="my-1 h-px bg-[var(--border)]" />

@@ -1,4 +1,4 @@
-import { type Notification, NotificationsPageSchema } from '@common/contracts/people';
+import { NotificationsPageSchema } from '@common/contracts/people';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client';
@@ -36,13 +36,4 @@ export function useMarkRead() {
     }
   };
   return { mark, pending };
-}
-
-/** Where a notification leads: the person for a follow, the community for community news, else one's own profile (reviews). */
-export function targetOf(n: Notification): string {
-  const actor = n.actor ? `/profile/${encodeURIComponent(n.actor.username ?? n.actor.id)}` : '/profile/view';
-  if (n.targetType === 'user') return n.kind === 'follow' ? actor : `/profile/${encodeURIComponent(n.targetId)}`;
-  if (n.targetType === 'community') return `/community/${encodeURIComponent(n.targetId)}`;
-  if (n.targetType === 'list') return `/lists/${encodeURIComponent(n.targetId)}/view`;
-  return '/profile/view';
 }

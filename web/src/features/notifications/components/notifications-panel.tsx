@@ -8,7 +8,8 @@ import { BellIcon, CheckIcon, SparkIcon } from '../../../components/ui/icons';
 import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
-import { notificationsPageOptions, targetOf, useMarkRead } from '../api/notifications';
+import { notificationsPageOptions, useMarkRead } from '../api/notifications';
+import { targetOf } from '../api/target-of';
 
 /** The bell's panel: notifications newest first, grouped as the server words them, each marked read on its own or all at once. */
 export default function NotificationsPanel({ onClose }: { onClose: () => void }) {

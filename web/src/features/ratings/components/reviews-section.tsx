@@ -1,5 +1,6 @@
-import type { Rating, ReviewSort } from '@common/contracts/ratings';
+import { type Rating, RatingSchema, type ReviewSort } from '@common/contracts/ratings';
 import { relativeTime } from '@common/format';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +11,10 @@ import { QueryState } from '../../../components/ui/query-state';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { SpoilerBlock } from '../../../components/ui/spoiler-block';
+import { api } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useHighlight } from '../../../lib/highlight';
+import { useLocation } from '../../../lib/router';
 import { useReviews } from '../api/get-reviews';
 import { useLikeReview } from '../api/like-review';
 
@@ -25,6 +29,18 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
   const reviews = useReviews(titleId, sort);
   const results = reviews.data?.pages.flatMap((p) => p.results) ?? [];
   const total = reviews.data?.pages[0]?.total ?? 0;
+  // A link to one review (a notification: /home/{type}/{id}#review-{id}): it is read on its own and shown first when
+  // it is not on the pages loaded, then scrolled to and ringed.
+  const { hash } = useLocation();
+  const linked = hash.startsWith('#review-') ? decodeURIComponent(hash.slice('#review-'.length)) : null;
+  const single = useQuery({
+    queryKey: ['ratings', 'review', linked],
+    queryFn: ({ signal }) => api.get(`ratings-and-reviews/${encodeURIComponent(linked ?? '')}`, RatingSchema, { signal }),
+    enabled: linked !== null,
+    retry: false,
+  });
+  const pinned = single.data && single.data.titleId === titleId && single.data.review && !results.some((r) => r.id === single.data.id) ? single.data : null;
+  useHighlight([linked && `review-${linked}`], Boolean(reviews.data) && (single.isFetched || linked === null));
 
   return (
     <section aria-labelledby="reviews-heading" className="mt-10">
@@ -57,6 +73,11 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
         {() => (
           <>
             <ul className="space-y-3">
+              {pinned && (
+                <li key={`pinned-${pinned.id}`}>
+                  <ReviewCard review={pinned} titleId={titleId} />
+                </li>
+              )}
               {results.map((review) => (
                 <li key={review.id}>
                   <ReviewCard review={review} titleId={titleId} />
@@ -86,7 +107,11 @@ function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
   const mine = user?.id === review.author.id;
 
   return (
-    <article className="rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4" aria-label={`Review by ${review.author.displayName}`}>
+    <article
+      id={`review-${review.id}`}
+      className="scroll-mt-24 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-4"
+      aria-label={`Review by ${review.author.displayName}`}
+    >
       <header className="flex items-center gap-3">
         <Avatar name={review.author.displayName} photoURL={review.author.imageUrl} size={36} />
         <div className="min-w-0 flex-1">

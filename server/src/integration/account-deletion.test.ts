@@ -187,8 +187,8 @@ describe('closing an account', () => {
     const after = await ok(call('GET', `/api/user/profile/amy_stays`, amy.headers));
     expect([before.followerCount, before.followingCount]).toEqual([1, 1]);
     expect([after.followerCount, after.followingCount]).toEqual([0, 0]);
-    expect(countersBefore).toEqual({ title: [2, 14, 2], reviewLikes: 1, listLikes: 1, members: 3 });
-    expect(await counters()).toEqual({ title: [1, 6, 1], reviewLikes: 0, listLikes: 0, members: 2 });
+    expect(countersBefore).toEqual({ title: [2, 14, 2], reviewLikes: 1, listLikes: 1, members: 2 });
+    expect(await counters()).toEqual({ title: [1, 6, 1], reviewLikes: 0, listLikes: 0, members: 1 });
     const community = await ctx.database.db.selectFrom('communities').select('memberCount').where('id', '=', ids.communityId).executeTakeFirstOrThrow();
     const members = await ctx.database.db.selectFrom('communityMembers').select('userId').where('communityId', '=', ids.communityId).where('status', '=', 'member').execute();
     expect(Number(community.memberCount)).toBe(members.length);

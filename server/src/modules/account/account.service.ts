@@ -6,8 +6,6 @@ import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import type { CredentialReader, SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
-import { canExport, canManageAccount, SESSION_REQUIRED } from './account.policy.ts';
-import { exportFiles, exportZip, type FeedItem, presentToken, rssDocument } from './account.presenter.ts';
 import { exportCommunityPosts } from '../communities/index.ts';
 import { exportGemLedger } from '../gems/index.ts';
 import { exportLists, publicListsOf } from '../lists/index.ts';
@@ -16,6 +14,8 @@ import { exportRatings, publicReviewsOf } from '../ratings/index.ts';
 import { exportFollows } from '../social/index.ts';
 import { exportProfile, tombstoneUser } from '../user/index.ts';
 import { exportWatchlist } from '../watchlist/index.ts';
+import { canExport, canManageAccount, SESSION_REQUIRED } from './account.policy.ts';
+import { exportFiles, exportZip, type FeedItem, presentToken, rssDocument } from './account.presenter.ts';
 import * as repo from './account.repository.ts';
 
 type Actor = SessionUser | null;

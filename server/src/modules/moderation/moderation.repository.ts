@@ -1,5 +1,5 @@
-import type { ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Kysely } from 'kysely';
+import type { ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Db } from '../../db/db.ts';
 import type { DB } from '../../db/schema.ts';
 

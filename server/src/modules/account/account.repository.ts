@@ -1,25 +1,14 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
 
 /**
- * What the account module reads and writes: its personal access tokens, and the end of a closed account's ways in
- * (sessions, sign-in accounts, e-mail links, tokens) in the closing transaction. The person's data in other modules
- * is exported and erased by each module itself (their `export*` functions, their `account.deleted` subscribers).
+ * What the account module reads and writes: its personal access tokens, nothing else. The person's data in other
+ * modules is exported and erased by each module itself (their `export*` functions, their `account.deleted`
+ * subscribers); the user row's tombstone is the user module's, the end of sessions the auth module's.
  */
 
-// ---- Closing an account ---------------------------------------------------------------------------------------------
-
-/**
- * Ends every way into a closed account, in the closing transaction: its sessions, sign-in accounts (better-auth's
- * `accounts`), pending e-mail links to its address and its access tokens. The sessions and sign-in tables are
- * better-auth's, read and written by no module's code but the session lookup; as moderation's suspension ends
- * sessions in its own transaction, closing an account does here.
- */
-export async function endSignIn(trx: Db, userId: string, email: string): Promise<void> {
+/** Deletes all of a closed account's access tokens, in the closing transaction. */
+export async function deleteTokensOf(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom('apiTokens').where('userId', '=', userId).execute();
-  await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
-  await sql`delete from accounts where user_id = ${userId}`.execute(trx);
-  await sql`delete from verifications where identifier = ${email.toLowerCase()} or identifier = ${email}`.execute(trx);
 }
 
 // ---- Personal access tokens -----------------------------------------------------------------------------------------
@@ -43,16 +32,9 @@ export async function deleteToken(db: Db, userId: string, id: string): Promise<b
   return gone !== undefined;
 }
 
-/** The token with this hash and its owner, when the owner's account is live (not suspended, not deleted). */
-export async function findTokenOwner(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('apiTokens as k')
-    .innerJoin('users as u', 'u.id', 'k.userId')
-    .select(['k.id as tokenId', 'u.id', 'u.email', 'u.displayName', 'u.imageUrl', 'u.bio', 'u.onboarded'])
-    .where('k.tokenHash', '=', tokenHash)
-    .where('u.suspendedAt', 'is', null)
-    .where('u.deletedAt', 'is', null)
-    .executeTakeFirst();
+/** The token with this hash: its id and owner (whether the owner is live is the user module's to say). */
+export async function findToken(db: Db, tokenHash: string) {
+  return db.selectFrom('apiTokens').select(['id', 'userId']).where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
 export async function touchToken(db: Db, tokenId: string, now: string): Promise<void> {

@@ -6,13 +6,14 @@ import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import type { CredentialReader, SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
+import { endSignIn } from '../auth/index.ts';
 import { exportCommunityPosts } from '../communities/index.ts';
 import { exportGemLedger } from '../gems/index.ts';
 import { exportLists, publicListsOf } from '../lists/index.ts';
 import { livePersonByUsername } from '../profiles/index.ts';
 import { exportRatings, publicReviewsOf } from '../ratings/index.ts';
 import { exportFollows } from '../social/index.ts';
-import { exportProfile, tombstoneUser } from '../user/index.ts';
+import { exportProfile, liveUser, tombstoneUser } from '../user/index.ts';
 import { exportWatchlist } from '../watchlist/index.ts';
 import { canExport, canManageAccount, SESSION_REQUIRED } from './account.policy.ts';
 import { exportFiles, exportZip, type FeedItem, presentToken, rssDocument } from './account.presenter.ts';
@@ -58,7 +59,8 @@ export async function closeAccount(database: Database, actor: Actor): Promise<vo
   await writeWithEvents(database, async (trx, emit) => {
     const user = await tombstoneUser(trx, userId, new Date().toISOString());
     if (!user) throw accountGone();
-    await repo.endSignIn(trx, userId, user.email);
+    await endSignIn(trx, userId, user.email);
+    await repo.deleteTokensOf(trx, userId);
     await emit('account.deleted', { userId });
   });
 }
@@ -104,10 +106,12 @@ export function tokenReader(database: Database): CredentialReader {
   return {
     accepts: (credential) => credential.startsWith(API_TOKEN_PREFIX),
     async read(credential) {
-      const row = await repo.findTokenOwner(database.db, hashToken(credential));
+      const token = await repo.findToken(database.db, hashToken(credential));
+      if (!token) return null;
+      const row = await liveUser(database.db, token.userId);
       if (!row) return null;
       const now = Date.now();
-      await repo.touchToken(database.db, row.tokenId, new Date(now).toISOString());
+      await repo.touchToken(database.db, token.id, new Date(now).toISOString());
       return {
         id: row.id,
         email: row.email,
@@ -115,7 +119,7 @@ export function tokenReader(database: Database): CredentialReader {
         imageUrl: row.imageUrl,
         bio: row.bio,
         onboarded: Boolean(row.onboarded),
-        sessionId: tokenSessionId(row.tokenId),
+        sessionId: tokenSessionId(token.id),
         expiresAt: now + TOKEN_READ_MS,
         viaToken: true,
       };

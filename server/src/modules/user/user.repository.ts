@@ -65,6 +65,17 @@ export async function tombstoneUser(trx: Kysely<DB> | Transaction<DB>, userId: s
   return user;
 }
 
+/** A live account (not suspended, not deleted) as a session carries it: an access token's owner. */
+export function liveUser(db: Kysely<DB> | Transaction<DB>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'displayName', 'imageUrl', 'bio', 'onboarded'])
+    .where('id', '=', userId)
+    .where('suspendedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
 /** The person's profile as the account export gives it (undefined for no such live account). */
 export function exportProfile(db: Kysely<DB> | Transaction<DB>, userId: string) {
   return db

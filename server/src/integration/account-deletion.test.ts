@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { writeWithEvents } from '../events/index.ts';
 import { communitiesApi } from '../modules/communities/communities.test-fixtures.ts';
 import { bookGems } from '../modules/gems/index.ts';
 import { type NewTitle, upsertTitles } from '../modules/titles/titles.repository.ts';
@@ -45,11 +46,15 @@ beforeAll(async () => {
   await ok(call('POST', '/api/user/setProfile', amy.headers, { displayName: 'Amy Stays', username: 'amy_stays' }));
   const rating = await ok(call('POST', '/api/ratings-and-reviews/create', zed.headers, { titleId: 'tt9700001', rating: 8, review: 'A review by the one who leaves.' }));
   ids.ratingId = rating.id ?? rating.ratingId ?? '';
-  await ok(call('POST', '/api/ratings-and-reviews/create', amy.headers, { titleId: 'tt9700001', rating: 6, review: 'Amy stays and reviews.' }));
+  const amyRating = await ok(call('POST', '/api/ratings-and-reviews/create', amy.headers, { titleId: 'tt9700001', rating: 6, review: 'Amy stays and reviews.' }));
+  ids.amyRatingId = amyRating.id ?? amyRating.ratingId ?? '';
   await ok(call('POST', '/api/ratings-and-reviews/create', zed.headers, { titleId: 'tt9710001', rating: 5 }));
   await ok(call('POST', '/api/watchlist', zed.headers, { titleId: 'tt9700002' }));
   ids.zedList = (await ok(call('POST', '/api/lists', zed.headers, { name: `${NAME}'s picks`, contentList: [{ titleId: 'tt9700001' }] }))).listId;
   ids.amyList = (await ok(call('POST', '/api/lists', amy.headers, { name: 'Amy list', contentList: [{ titleId: 'tt9700002' }] }))).listId;
+  // What Zed gives to what stays: a like of Amy's review and of Amy's list.
+  await ok(call('POST', `/api/ratings-and-reviews/${ids.amyRatingId}/likes`, zed.headers));
+  await ok(call('POST', `/api/lists/${ids.amyList}/likes`, zed.headers));
   await ok(call('POST', '/api/user/follow', zed.headers, { fromId: zed.user.id, toId: amy.user.id }));
   await ok(call('POST', '/api/user/follow', amy.headers, { fromId: amy.user.id, toId: zed.user.id }));
   await ok(call('POST', '/api/user/follow', bo.headers, { fromId: bo.user.id, toId: zed.user.id }));
@@ -110,6 +115,22 @@ function urlsOf(path: string, op: Operation): string[] {
 // Amy's profile before Zed leaves.
 let before: { followerCount: number; followingCount: number };
 
+/** The counters others read that Zed moved: the title's figures, Amy's review's and list's likes, the community's members. */
+async function counters() {
+  const db = ctx.database.db;
+  const stats = await db.selectFrom('titleRatingStats').select(['ratingCount', 'ratingSum', 'reviewCount']).where('titleId', '=', 'tt9700001').executeTakeFirstOrThrow();
+  const review = await db.selectFrom('ratings').select('likeCount').where('id', '=', ids.amyRatingId).executeTakeFirstOrThrow();
+  const list = await db.selectFrom('lists').select('likeCount').where('id', '=', ids.amyList).executeTakeFirstOrThrow();
+  const community = await db.selectFrom('communities').select('memberCount').where('id', '=', ids.communityId).executeTakeFirstOrThrow();
+  return {
+    title: [Number(stats.ratingCount), Number(stats.ratingSum), Number(stats.reviewCount)],
+    reviewLikes: Number(review.likeCount),
+    listLikes: Number(list.likeCount),
+    members: Number(community.memberCount),
+  };
+}
+let countersBefore: Awaited<ReturnType<typeof counters>>;
+
 describe('closing an account', () => {
   it('asks for DELETE, naming the field', async () => {
     for (const body of [{}, { confirm: 'delete me' }]) {
@@ -122,6 +143,7 @@ describe('closing an account', () => {
 
   it('leaves no name, username or e-mail in any answer and refuses the old session', async () => {
     before = await ok(call('GET', `/api/user/profile/amy_stays`, amy.headers));
+    countersBefore = await counters();
     const res = await call('DELETE', '/api/account', zed.headers, { confirm: 'DELETE' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.cookies.find((c) => c.name === 'idToken')?.value).toBe('');
@@ -165,8 +187,8 @@ describe('closing an account', () => {
     const after = await ok(call('GET', `/api/user/profile/amy_stays`, amy.headers));
     expect([before.followerCount, before.followingCount]).toEqual([1, 1]);
     expect([after.followerCount, after.followingCount]).toEqual([0, 0]);
-    const stats = await ctx.database.db.selectFrom('titleRatingStats').select(['ratingCount', 'ratingSum', 'reviewCount']).where('titleId', '=', 'tt9700001').executeTakeFirstOrThrow();
-    expect([Number(stats.ratingCount), Number(stats.ratingSum), Number(stats.reviewCount)]).toEqual([1, 6, 1]);
+    expect(countersBefore).toEqual({ title: [2, 14, 2], reviewLikes: 1, listLikes: 1, members: 2 });
+    expect(await counters()).toEqual({ title: [1, 6, 1], reviewLikes: 0, listLikes: 0, members: 1 });
     const community = await ctx.database.db.selectFrom('communities').select('memberCount').where('id', '=', ids.communityId).executeTakeFirstOrThrow();
     const members = await ctx.database.db.selectFrom('communityMembers').select('userId').where('communityId', '=', ids.communityId).where('status', '=', 'member').execute();
     expect(Number(community.memberCount)).toBe(members.length);
@@ -182,5 +204,18 @@ describe('closing an account', () => {
     }
     expect(await ctx.database.db.selectFrom('lists').select('id').where('ownerId', '=', zed.user.id).execute()).toEqual([]);
     expect(await ctx.database.db.selectFrom('messages').select('id').where('senderId', '=', zed.user.id).execute()).toEqual([]);
+  });
+
+  it('erases once however often the modules hear of it', async () => {
+    // Each module erases its own rows on `account.deleted`; a second delivery (a retry) finds nothing left to count.
+    const once = await counters();
+    const afterFirst = await ctx.database.db.selectFrom('users').select(['followerCount', 'followingCount']).where('id', '=', amy.user.id).executeTakeFirstOrThrow();
+    await writeWithEvents(ctx.database, (_trx, emit) => emit('account.deleted', { userId: zed.user.id }));
+    expect(await counters()).toEqual(once);
+    expect(await ctx.database.db.selectFrom('users').select(['followerCount', 'followingCount']).where('id', '=', amy.user.id).executeTakeFirstOrThrow()).toEqual(afterFirst);
+    const delivered = await ctx.database.db.selectFrom('outboxEvents').select(['deliveredAt', 'lastError']).where('type', '=', 'account.deleted').execute();
+    expect(delivered.length).toBe(2);
+    for (const e of delivered) expect(e).toMatchObject({ lastError: null });
+    for (const e of delivered) expect(e.deliveredAt).not.toBeNull();
   });
 });

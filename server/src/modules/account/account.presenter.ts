@@ -2,19 +2,25 @@ import { strToU8, zipSync } from 'fflate';
 import type { ApiToken } from '../../../../common/contracts/account.ts';
 import { escapeHtml } from '../../lib/http/html.ts';
 import { isoOf } from '../../lib/time.ts';
-import type * as repo from './account.repository.ts';
+import type { exportCommunityPosts } from '../communities/index.ts';
+import type { exportGemLedger } from '../gems/index.ts';
+import type { exportLists } from '../lists/index.ts';
+import type { exportRatings } from '../ratings/index.ts';
+import type { exportFollows } from '../social/index.ts';
+import type { exportProfile } from '../user/index.ts';
+import type { exportWatchlist } from '../watchlist/index.ts';
 
 type Rows<F extends (...a: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 export interface ExportData {
-  profile: NonNullable<Rows<typeof repo.profileOf>>;
-  ratings: Rows<typeof repo.ratingsOf>;
-  watchlist: Rows<typeof repo.watchlistOf>;
-  lists: Rows<typeof repo.listsOf>;
-  discussions: Rows<typeof repo.discussionsOf>;
-  comments: Rows<typeof repo.commentsOf>;
-  follows: Rows<typeof repo.followsOf>;
-  gems: Rows<typeof repo.gemLedgerOf>;
+  profile: NonNullable<Rows<typeof exportProfile>>;
+  ratings: Rows<typeof exportRatings>;
+  watchlist: Rows<typeof exportWatchlist>;
+  lists: Rows<typeof exportLists>;
+  discussions: Rows<typeof exportCommunityPosts>['discussions'];
+  comments: Rows<typeof exportCommunityPosts>['comments'];
+  follows: Rows<typeof exportFollows>;
+  gems: Rows<typeof exportGemLedger>;
 }
 
 const bool = (v: unknown) => v === true || v === 1 || v === '1';

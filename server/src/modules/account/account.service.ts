@@ -6,6 +6,15 @@ import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import type { CredentialReader, SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
+import { endSignIn } from '../auth/index.ts';
+import { exportCommunityPosts } from '../communities/index.ts';
+import { exportGemLedger } from '../gems/index.ts';
+import { exportLists, publicListsOf } from '../lists/index.ts';
+import { livePersonByUsername } from '../profiles/index.ts';
+import { exportRatings, publicReviewsOf } from '../ratings/index.ts';
+import { exportFollows } from '../social/index.ts';
+import { exportProfile, liveUser, tombstoneUser } from '../user/index.ts';
+import { exportWatchlist } from '../watchlist/index.ts';
 import { canExport, canManageAccount, SESSION_REQUIRED } from './account.policy.ts';
 import { exportFiles, exportZip, type FeedItem, presentToken, rssDocument } from './account.presenter.ts';
 import * as repo from './account.repository.ts';
@@ -15,21 +24,20 @@ const accountGone = () => notFound('There is no such account.', 'user_not_found'
 
 // ---- Export ---------------------------------------------------------------------------------------------------------
 
-/** Everything the person made, as a ZIP of JSON and CSV files (account.presenter.ts). */
+/** Everything the person made, as a ZIP of JSON and CSV files (account.presenter.ts), each module's rows from its own face. */
 export async function exportArchive(database: Database, actor: Actor, now = new Date()): Promise<{ fileName: string; bytes: Uint8Array }> {
   authorize(actor, canExport(actor), { message: 'You cannot export this account.' });
   const userId = (actor as SessionUser).id;
   const db = database.db;
-  const profile = await repo.profileOf(db, userId);
+  const profile = await exportProfile(db, userId);
   if (!profile) throw accountGone();
-  const [ratings, watchlist, lists, discussions, comments, follows, gems] = await Promise.all([
-    repo.ratingsOf(db, userId),
-    repo.watchlistOf(db, userId),
-    repo.listsOf(db, userId),
-    repo.discussionsOf(db, userId),
-    repo.commentsOf(db, userId),
-    repo.followsOf(db, userId),
-    repo.gemLedgerOf(db, userId),
+  const [ratings, watchlist, lists, { discussions, comments }, follows, gems] = await Promise.all([
+    exportRatings(db, userId),
+    exportWatchlist(db, userId),
+    exportLists(db, userId),
+    exportCommunityPosts(db, userId),
+    exportFollows(db, userId),
+    exportGemLedger(db, userId),
   ]);
   const files = exportFiles({ profile, ratings, watchlist, lists, discussions, comments, follows, gems }, now);
   return { fileName: `reelhouse-export-${now.toISOString().slice(0, 10)}.zip`, bytes: exportZip(files) };
@@ -38,15 +46,21 @@ export async function exportArchive(database: Database, actor: Actor, now = new 
 // ---- Closing the account --------------------------------------------------------------------------------------------
 
 /**
- * Closes the account: its data removed and the row kept as a tombstone in one transaction (account.repository.ts,
- * eraseAccount), with `account.deleted` recorded in it; subscribers forget cached sessions and tokens and drop the
- * shared caches that could hold the person's reviews, lists or name.
+ * Closes the account. One transaction makes the user row a tombstone (the user module's `tombstoneUser`), ends every
+ * way in (sessions, sign-in accounts, e-mail links, access tokens) and records `account.deleted`. Each module holding
+ * the person's data erases it in its own subscriber (ratings, lists, watchlist, social, messages, notifications,
+ * communities, moderation, uploads, imports, levels, gems), keeping its counters right; delivery runs after the
+ * commit and before this answers, and a subscriber that fails is retried by the outbox. Other subscribers forget
+ * cached sessions and tokens and drop the shared caches that could hold the person's reviews, lists or name.
  */
 export async function closeAccount(database: Database, actor: Actor): Promise<void> {
   authorize(actor, canManageAccount(actor), { status: 403, ...SESSION_REQUIRED });
   const userId = (actor as SessionUser).id;
   await writeWithEvents(database, async (trx, emit) => {
-    if (!(await repo.eraseAccount(trx, userId, new Date().toISOString()))) throw accountGone();
+    const user = await tombstoneUser(trx, userId, new Date().toISOString());
+    if (!user) throw accountGone();
+    await endSignIn(trx, userId, user.email);
+    await repo.deleteTokensOf(trx, userId);
     await emit('account.deleted', { userId });
   });
 }
@@ -92,10 +106,12 @@ export function tokenReader(database: Database): CredentialReader {
   return {
     accepts: (credential) => credential.startsWith(API_TOKEN_PREFIX),
     async read(credential) {
-      const row = await repo.findTokenOwner(database.db, hashToken(credential));
+      const token = await repo.findToken(database.db, hashToken(credential));
+      if (!token) return null;
+      const row = await liveUser(database.db, token.userId);
       if (!row) return null;
       const now = Date.now();
-      await repo.touchToken(database.db, row.tokenId, new Date(now).toISOString());
+      await repo.touchToken(database.db, token.id, new Date(now).toISOString());
       return {
         id: row.id,
         email: row.email,
@@ -103,7 +119,7 @@ export function tokenReader(database: Database): CredentialReader {
         imageUrl: row.imageUrl,
         bio: row.bio,
         onboarded: Boolean(row.onboarded),
-        sessionId: tokenSessionId(row.tokenId),
+        sessionId: tokenSessionId(token.id),
         expiresAt: now + TOKEN_READ_MS,
         viaToken: true,
       };
@@ -118,13 +134,13 @@ export const FEED_ITEMS = 50;
 /** A person's public reviews (or lists) as RSS 2.0; 404 for no such person, a suspended or a closed account. */
 export async function feedOf(database: Database, origin: string, username: string, kind: 'reviews' | 'lists'): Promise<string> {
   const db = database.db;
-  const person = await repo.livePersonByUsername(db, username);
+  const person = await livePersonByUsername(db, username);
   if (!person?.username) throw notFound('There is no such person.', 'user_not_found');
   const name = person.displayName || person.username;
   const profileLink = `${origin}/profile/${encodeURIComponent(person.username)}`;
   let items: FeedItem[];
   if (kind === 'reviews') {
-    const rows = await repo.publicReviewsOf(db, person.id, FEED_ITEMS);
+    const rows = await publicReviewsOf(db, person.id, FEED_ITEMS);
     items = rows.map((r) => ({
       title: `${r.primaryTitle}${r.startYear ? ` (${r.startYear})` : ''}: ${r.rating}/10`,
       link: `${origin}/home/${r.titleType}/${encodeURIComponent(r.titleId)}`,
@@ -133,7 +149,7 @@ export async function feedOf(database: Database, origin: string, username: strin
       date: r.createdAt,
     }));
   } else {
-    const rows = await repo.publicListsOf(db, person.id, FEED_ITEMS);
+    const rows = await publicListsOf(db, person.id, FEED_ITEMS);
     items = rows.map((l) => ({
       title: l.name,
       link: `${origin}/lists/${l.id}/view`,

@@ -26,6 +26,7 @@ import {
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
+import { eraseAccountCommunities } from './communities.repository.ts';
 import * as service from './communities.service.ts';
 import { topDiscussions } from './discussions.service.ts';
 
@@ -41,6 +42,9 @@ export async function communitiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['communities'];
   const ctx: service.CommunitiesContext = { database: app.database, cache: app.cache, publicBase: app.config.S3_PUBLIC_URL };
+  // A closed account's memberships, join requests, likes and reports go; its posts stay, without an author (before
+  // the top discussions are dropped below).
+  app.outbox.subscribe('communities.eraseAccount', 'account.deleted', ({ data }) => eraseAccountCommunities(app.database.db, data.userId));
   // Top discussions are kept for everyone: a discussion a moderator hides leaves them at once.
   dropOnHide(app.cache, 'discussion', service.NS_HOME_DISCUSSIONS);
   // ...and so do a suspended account's discussions (back when it is restored). Comment threads need no drop: who may

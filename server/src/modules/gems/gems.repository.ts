@@ -126,3 +126,28 @@ export async function equipBadge(db: Db, userId: string, badgeId: string): Promi
 export async function unequipBadge(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('equippedBadges').where('userId', '=', userId).execute();
 }
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** The person's gem ledger, oldest first: the account export's. */
+export function exportGemLedger(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('gemTransactions')
+    .select(['id', 'amount', 'reason', 'description', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Erases a closed account's badges (bought and worn) and gem balance, in one transaction; the ledger's rows stay,
+ * owned by the tombstone. Erasing twice changes nothing.
+ */
+export async function eraseAccountGems(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('equippedBadges').where('userId', '=', userId).execute();
+    await trx.deleteFrom('userBadges').where('userId', '=', userId).execute();
+    await trx.deleteFrom('gemBalances').where('userId', '=', userId).execute();
+  });
+}

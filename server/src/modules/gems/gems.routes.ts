@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { BadgeParamsSchema, BadgesSchema, GemTransactionsPageSchema, GemTransactionsQuerySchema } from '../../../../common/contracts/gems.ts';
 import { personal } from '../../lib/http/personal.ts';
+import { eraseAccountGems } from './gems.repository.ts';
 import * as service from './gems.service.ts';
 
 
@@ -11,6 +12,8 @@ const BADGES =
 
 export async function gemsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A closed account's badges and balance go; its ledger stays, owned by the tombstone.
+  app.outbox.subscribe('gems.eraseAccount', 'account.deleted', ({ data }) => eraseAccountGems(app.database.db, data.userId));
 
   r.get(
     '/api/gems/transactions',

@@ -198,3 +198,11 @@ export async function titlesByIds(db: Db, ids: readonly string[]): Promise<Title
   if (ids.length === 0) return [];
   return db.selectFrom('titles').select(MATCH_COLUMNS).where('id', 'in', ids).execute();
 }
+
+/** Erases a closed account's history imports and their rows, in one transaction (erasing twice changes nothing). */
+export async function eraseAccountImports(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('importRows').where('jobId', 'in', trx.selectFrom('importJobs').select('id').where('userId', '=', userId)).execute();
+    await trx.deleteFrom('importJobs').where('userId', '=', userId).execute();
+  });
+}

@@ -12,6 +12,7 @@ import {
   ImportUploadFormSchema,
 } from '../../../../common/contracts/imports.ts';
 import { AppError, badRequest } from '../../lib/http/errors.ts';
+import { eraseAccountImports } from './imports.repository.ts';
 import { ImportRunner, importReport, listImports, resolveRow, startImport } from './imports.service.ts';
 
 /** Room for the multipart envelope around the file (boundaries, part headers). */
@@ -51,6 +52,8 @@ async function readForm(req: FastifyRequest): Promise<{ name: string; bytes: Buf
 
 export async function importsRoutes(app: FastifyInstance) {
   const runner = new ImportRunner(app.database, app.log);
+  // A closed account's history imports go, with their rows.
+  app.outbox.subscribe('imports.eraseAccount', 'account.deleted', ({ data }) => eraseAccountImports(app.database.db, data.userId));
   // Jobs a stopped process left are resumed from their first pending row (every batch marks its rows as it writes).
   app.addHook('onReady', async () => {
     await runner.resumeOrphans();

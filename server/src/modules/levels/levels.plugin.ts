@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkLevels } from './levels.service.ts';
+import { checkLevels, eraseAccountLevels } from './levels.service.ts';
 
 /**
  * The levels follow what people do: each action a requirement counts (ratings and reviews, memberships, discussions,
@@ -8,6 +8,8 @@ import { checkLevels } from './levels.service.ts';
  */
 export function installLevels(app: FastifyInstance): void {
   const check = (userId: string) => checkLevels(app, userId);
+  // A closed account's levels go.
+  app.outbox.subscribe('levels.eraseAccount', 'account.deleted', (e) => eraseAccountLevels(app, e.data.userId));
   app.outbox.subscribe('levels.check', ['rating.created', 'community.joined', 'profile.updated'], (e) => check(e.data.userId));
   // A history import's ratings count once per batch.
   app.outbox.subscribe('levels.checkImported', 'ratings.imported', (e) => check(e.data.userId));

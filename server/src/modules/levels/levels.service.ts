@@ -112,3 +112,9 @@ export async function checkLevels(ctx: LevelsContext, userId: string): Promise<s
     return out;
   });
 }
+
+/** Erases a closed account's levels (erasing twice changes nothing); the cached /me extras are dropped. */
+export async function eraseAccountLevels(ctx: LevelsContext, userId: string): Promise<void> {
+  await ctx.database.db.deleteFrom('userLevels').where('userId', '=', userId).execute();
+  ctx.levelCache.forget(userId);
+}

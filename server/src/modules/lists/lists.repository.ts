@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB, ListVisibility, TitleType } from '../../db/schema.ts';
-import { visibleSql } from '../../lib/visibility.ts';
+import { notHidden, visibleSql } from '../../lib/visibility.ts';
 
 type Db = Kysely<DB>;
 
@@ -430,4 +430,68 @@ export async function importListTitles(
     await trx.updateTable('lists').set({ titleCount: count, updatedAt: now }).where('id', '=', listId).execute();
   }
   return { listId, created: !found, outcome };
+}
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** The person's lists with their items, oldest first: the account export's. */
+export async function exportLists(db: Kysely<DB>, userId: string) {
+  const lists = await db
+    .selectFrom('lists')
+    .select(['id', 'name', 'description', 'type', 'visibility', 'createdAt', 'updatedAt'])
+    .where('ownerId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  if (lists.length === 0) return [];
+  const items = await db
+    .selectFrom('listItems as i')
+    .innerJoin('titles as t', 't.id', 'i.titleId')
+    .select(['i.listId', 'i.position', 'i.titleId', 't.primaryTitle', 't.startYear', 'i.note'])
+    .where(
+      'i.listId',
+      'in',
+      lists.map((l) => l.id),
+    )
+    .orderBy('i.listId')
+    .orderBy('i.position')
+    .execute();
+  return lists.map((l) => ({ ...l, items: items.filter((i) => i.listId === l.id) }));
+}
+
+/**
+ * Erases a closed account's lists (their items, genres, likes and views with them), the likes they gave to others'
+ * lists (those lists' like counts lowered) and their recent views, in one transaction; erasing twice changes nothing.
+ */
+export async function eraseAccountLists(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('lists')
+      .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
+      .where('id', 'in', trx.selectFrom('listLikes').select('listId').where('userId', '=', userId))
+      .execute();
+    await trx.deleteFrom('listLikes').where('userId', '=', userId).execute();
+    await trx.deleteFrom('listRecentViews').where('userId', '=', userId).execute();
+    const own = trx.selectFrom('lists').select('id').where('ownerId', '=', userId);
+    await trx.deleteFrom('listItems').where('listId', 'in', own).execute();
+    await trx.deleteFrom('listGenres').where('listId', 'in', own).execute();
+    await trx.deleteFrom('listLikes').where('listId', 'in', own).execute();
+    await trx.deleteFrom('listViews').where('listId', 'in', own).execute();
+    await trx.deleteFrom('listRecentViews').where('listId', 'in', own).execute();
+    await trx.deleteFrom('lists').where('ownerId', '=', userId).execute();
+  });
+}
+
+/** A person's latest public lists (hidden ones left out), newest first: their RSS feed's. */
+export function publicListsOf(db: Kysely<DB>, userId: string, limit: number) {
+  return db
+    .selectFrom('lists as l')
+    .select(['l.id', 'l.name', 'l.description', 'l.titleCount', 'l.createdAt', 'l.updatedAt'])
+    .where('l.ownerId', '=', userId)
+    .where('l.visibility', '=', 'public')
+    .where(notHidden('list', 'l.id'))
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -21,6 +21,7 @@ import {
 import { personal } from '../../lib/http/personal.ts';
 import { visitorOf } from '../../lib/http/visitor.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
+import { eraseAccountLists } from './lists.repository.ts';
 import * as service from './lists.service.ts';
 
 /** 50 titles with notes of 500 characters are at most about 160 KB as JSON (\u escapes). */
@@ -40,6 +41,8 @@ export async function listsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['lists'];
   const ctx: service.ListsContext = { database: app.database, cache: app.cache };
+  // A closed account's lists, likes and views go (before the shared pages are dropped below).
+  app.outbox.subscribe('lists.eraseAccount', 'account.deleted', ({ data }) => eraseAccountLists(app.database.db, data.userId));
   // Shared pages and home sections of lists: a list a moderator hides leaves them at once.
   for (const ns of [service.NS_PAGE, service.NS_SHARED]) dropOnHide(app.cache, 'list', ns);
   // ...and so do a suspended account's lists (back when it is restored).

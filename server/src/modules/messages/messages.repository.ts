@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
+import type { DB } from '../../db/schema.ts';
 import { isoOf } from '../../lib/time.ts';
 import { authorActive, notHidden } from '../../lib/visibility.ts';
 import type { MessageRow } from './messages.presenter.ts';
@@ -135,4 +136,15 @@ export async function markConversationRead(db: Db, conversationId: string, side:
     .set({ [side]: new Date().toISOString() })
     .where('id', '=', conversationId)
     .execute();
+}
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** Erases a closed account's conversations and their messages, both people's (erasing twice changes nothing). */
+export async function eraseAccountMessages(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const theirs = trx.selectFrom('conversations').select('id').where((eb) => eb.or([eb('userA', '=', userId), eb('userB', '=', userId)]));
+    await trx.deleteFrom('messages').where('conversationId', 'in', theirs).execute();
+    await trx.deleteFrom('conversations').where((eb) => eb.or([eb('userA', '=', userId), eb('userB', '=', userId)])).execute();
+  });
 }

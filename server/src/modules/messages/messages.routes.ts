@@ -6,6 +6,7 @@ import { ConversationsSchema, MessageSchema, MessagesPageSchema, MessagesQuerySc
 import { text } from '../../../../common/contracts/text.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { LIMITS, limited } from '../../lib/http/rate-limits.ts';
+import { eraseAccountMessages } from './messages.repository.ts';
 import * as messages from './messages.service.ts';
 
 const ConversationParams = z.object({ conversationId: text().trim().min(1, 'must be a conversation id').max(64, 'must be a conversation id') });
@@ -14,6 +15,8 @@ const ConversationParams = z.object({ conversationId: text().trim().min(1, 'must
 export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
+  // A closed account's conversations go, with their messages.
+  app.outbox.subscribe('messages.eraseAccount', 'account.deleted', ({ data }) => eraseAccountMessages(db.db, data.userId));
 
   r.get(
     '/api/messages/conversations',

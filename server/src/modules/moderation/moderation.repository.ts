@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { ReportTargetType } from '../../../../common/contracts/people.ts';
 import type { Db } from '../../db/db.ts';
+import type { DB } from '../../db/schema.ts';
 
 export async function roleOf(db: Db, userId: string): Promise<string | undefined> {
   return (await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
@@ -109,4 +111,19 @@ export async function setSuspended(trx: Db, userId: string, suspended: boolean):
   if (!row) return false;
   if (suspended) await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
   return true;
+}
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/**
+ * Erases a closed account's reports and those about it, and its name from what it resolved or hid as a moderator
+ * (the decisions stay), in one transaction; erasing twice changes nothing.
+ */
+export async function eraseAccountModeration(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reports').where('reporterId', '=', userId).execute();
+    await trx.deleteFrom('reports').where('targetType', '=', 'person').where('targetId', '=', userId).execute();
+    await trx.updateTable('reports').set({ resolvedBy: null }).where('resolvedBy', '=', userId).execute();
+    await trx.updateTable('hiddenContent').set({ hiddenBy: null }).where('hiddenBy', '=', userId).execute();
+  });
 }

@@ -7,6 +7,7 @@ import { blankToUndefined } from '../../../../common/contracts/query.ts';
 import { text } from '../../../../common/contracts/text.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { LIMITS, limited } from '../../lib/http/rate-limits.ts';
+import { eraseAccountModeration } from './moderation.repository.ts';
 import * as moderation from './moderation.service.ts';
 
 const SMALL = 8 * 1024;
@@ -23,6 +24,8 @@ export async function moderationRoutes(app: FastifyInstance) {
   const db = app.database;
   const ctx: moderation.ModerationContext = { database: app.database, cache: app.cache };
   moderation.subscribeSuspensions(app.outbox, app.sessionCache);
+  // A closed account's reports go, and its name from what it resolved or hid.
+  app.outbox.subscribe('moderation.eraseAccount', 'account.deleted', ({ data }) => eraseAccountModeration(db.db, data.userId));
 
   r.post(
     '/api/reports',

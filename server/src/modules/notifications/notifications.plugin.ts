@@ -4,7 +4,7 @@ import { type DomainEvent, type DomainEvents, type EventType, markDelivered } fr
 import { isoOf } from '../../lib/time.ts';
 import { blockedEitherWay } from '../../lib/visibility.ts';
 import { EventHub } from './events.ts';
-import { messageForLive, type StoredNotification } from './notifications.repository.ts';
+import { eraseAccountNotifications, messageForLive, type StoredNotification } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { type NotifyInput, notify, presentNotifications, unreadCount } from './notifications.service.ts';
 
@@ -127,6 +127,8 @@ function subscribeLiveEvents(app: FastifyInstance, events: EventHub): void {
     events.publish(e.blockerId, 'conversation', { with: e.blockedId, canWrite });
     events.publish(e.blockedId, 'conversation', { with: e.blockerId, canWrite });
   });
+  // A closed account's notifications go, and its part in others'.
+  app.outbox.subscribe('notifications.eraseAccount', 'account.deleted', ({ data }) => eraseAccountNotifications(app.database.db, data.userId));
   app.outbox.subscribe('notifications.signedOut', ['person.suspended', 'account.deleted'], ({ data: e }) => {
     events.publish(e.userId, 'signed-out', {});
   });

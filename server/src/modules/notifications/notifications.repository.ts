@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { NotificationKind } from '../../../../common/contracts/people.ts';
 import type { Db } from '../../db/db.ts';
+import type { DB } from '../../db/schema.ts';
 import { notHidden, personVisible } from '../../lib/visibility.ts';
 
 export interface StoredNotification {
@@ -160,4 +161,20 @@ export async function markRead(db: Db, userId: string, ids: string[] | undefined
 /** A message as a live event carries it (the Message contract's fields). */
 export function messageForLive(db: Db, id: string) {
   return db.selectFrom('messages').select(['id', 'conversationId', 'senderId', 'text', 'createdAt']).where('id', '=', id).executeTakeFirst();
+}
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/**
+ * Erases a closed account's notifications, its part in others' (as an actor) and its notification settings, in one
+ * transaction; erasing twice
+ * changes nothing.
+ */
+export async function eraseAccountNotifications(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notificationActors').where('actorId', '=', userId).execute();
+    await trx.deleteFrom('notificationActors').where('notificationId', 'in', trx.selectFrom('notifications').select('id').where('userId', '=', userId)).execute();
+    await trx.deleteFrom('notifications').where((eb) => eb.or([eb('userId', '=', userId), eb('actorId', '=', userId)])).execute();
+    await trx.deleteFrom('notificationOptOuts').where('userId', '=', userId).execute();
+  });
 }

@@ -2,6 +2,6 @@
 export { profileExtras } from './extras.service.ts';
 export { userNotFound } from './profiles.errors.ts';
 export { CARD_COLUMNS, type CardRow, presentCard } from './profiles.presenter.ts';
-export { cardsOf, findLivePerson, hasBlocked, personExists } from './profiles.repository.ts';
+export { cardsOf, findLivePerson, hasBlocked, livePersonByUsername, personExists } from './profiles.repository.ts';
 export { profilesRoutes } from './profiles.routes.ts';
 export { profileColumns, searchTextOf, usernameRace } from './profiles.service.ts';

@@ -106,3 +106,14 @@ export function searchCandidates(db: Db, readerId: string | null, patterns: stri
     .limit(limit)
     .execute();
 }
+
+/** A live person (not suspended, not deleted) by username, any case. */
+export async function livePersonByUsername(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'displayName'])
+    .where('usernameKey', '=', username.toLowerCase())
+    .where('suspendedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}

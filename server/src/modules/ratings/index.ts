@@ -1,4 +1,4 @@
 /** The ratings module's face: what the app and other modules use of it. */
-export { findTitleBasics, type ImportedRating, type ImportedRatingsOutcome, importRatings } from './ratings.repository.ts';
+export { exportRatings, findTitleBasics, type ImportedRating, type ImportedRatingsOutcome, importRatings, publicReviewsOf } from './ratings.repository.ts';
 export { ratingsRoutes } from './ratings.routes.ts';
 export { reviewOf, titleNotFound } from './ratings.service.ts';

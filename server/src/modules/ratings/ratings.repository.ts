@@ -399,3 +399,68 @@ export async function importRatings(trx: Db, userId: string, rows: readonly Impo
   for (const [titleId, d] of stats) await addToTitleStats(trx, titleId, d);
   return out;
 }
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** The person's ratings and reviews with their titles, oldest first: the account export's. */
+export function exportRatings(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('ratings as r')
+    .innerJoin('titles as t', 't.id', 'r.titleId')
+    .select(['r.id', 'r.titleId', 't.primaryTitle', 't.startYear', 't.titleType', 'r.rating', 'r.review', 'r.spoiler', 'r.createdAt', 'r.updatedAt'])
+    .where('r.userId', '=', userId)
+    .orderBy('r.createdAt')
+    .orderBy('r.id')
+    .execute();
+}
+
+/**
+ * Erases a closed account's ratings and reviews (the titles' figures lowered, the likes of their reviews with them)
+ * and the likes they gave to others' reviews (those reviews' like counts lowered), in one transaction. Each figure
+ * is lowered by the rows deleted with it, so erasing twice changes nothing.
+ */
+export async function eraseAccountRatings(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const stats = await trx
+      .selectFrom('ratings')
+      .select((eb) => ['titleId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('sum'), eb.fn.count<number>('review').as('reviews')])
+      .where('userId', '=', userId)
+      .groupBy('titleId')
+      .execute();
+    for (const s of stats) {
+      await trx
+        .updateTable('titleRatingStats')
+        .set((eb) => ({
+          ratingCount: eb('ratingCount', '-', Number(s.count)),
+          ratingSum: eb('ratingSum', '-', Number(s.sum)),
+          reviewCount: eb('reviewCount', '-', Number(s.reviews)),
+        }))
+        .where('titleId', '=', s.titleId)
+        .execute();
+    }
+    const own = trx.selectFrom('ratings').select('id').where('userId', '=', userId);
+    await trx.deleteFrom('reviewLikes').where('ratingId', 'in', own).execute();
+    await trx.deleteFrom('ratings').where('userId', '=', userId).execute();
+    await trx
+      .updateTable('ratings')
+      .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
+      .where('id', 'in', trx.selectFrom('reviewLikes').select('ratingId').where('userId', '=', userId))
+      .execute();
+    await trx.deleteFrom('reviewLikes').where('userId', '=', userId).execute();
+  });
+}
+
+/** A person's latest public reviews (hidden ones left out), newest first: their RSS feed's. */
+export function publicReviewsOf(db: Kysely<DB>, userId: string, limit: number) {
+  return db
+    .selectFrom('ratings as r')
+    .innerJoin('titles as t', 't.id', 'r.titleId')
+    .select(['r.id', 'r.titleId', 't.primaryTitle', 't.startYear', 't.titleType', 'r.rating', 'r.review', 'r.spoiler', 'r.createdAt', 'r.updatedAt'])
+    .where('r.userId', '=', userId)
+    .where('r.review', 'is not', null)
+    .where(notHidden('review', 'r.id'))
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -18,6 +18,7 @@ import {
 } from '../../../../common/contracts/ratings.ts';
 import { TitleIdSchema, TitleParamsSchema } from '../../../../common/contracts/titles.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
+import { eraseAccountRatings } from './ratings.repository.ts';
 import * as service from './ratings.service.ts';
 
 /** A review of 10,000 characters is at most 60 KB as JSON (\u escapes); the rest of a body is a few bytes. */
@@ -41,6 +42,8 @@ export async function ratingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ratings and reviews'];
   const ctx: service.RatingsContext = { database: app.database, cache: app.cache };
+  // A closed account's ratings, reviews and likes go (before the kept pages are dropped below).
+  app.outbox.subscribe('ratings.eraseAccount', 'account.deleted', ({ data }) => eraseAccountRatings(app.database.db, data.userId));
   // A title's first pages of reviews are kept for everyone: a review a moderator hides leaves them (and their total).
   dropOnHide(app.cache, 'review', service.NS_REVIEWS);
   // ...and so do a suspended account's reviews (and they come back when it is restored).

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/db.ts';
+import type { DB } from '../../db/schema.ts';
 import { personVisible } from '../../lib/visibility.ts';
 import { CARD_COLUMNS } from '../profiles/index.ts';
 
@@ -115,4 +117,52 @@ export function muteRows(db: Db, userId: string) {
     .orderBy('m.createdAt', 'desc')
     .limit(500)
     .execute();
+}
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** Whom the person follows and who follows them (live accounts), oldest first: the account export's. */
+export async function exportFollows(db: Db, userId: string) {
+  const [following, followers] = await Promise.all([
+    db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', 'f.followeeId')
+      .select(['u.id', 'u.username', 'u.displayName', 'f.createdAt'])
+      .where('f.followerId', '=', userId)
+      .where('u.deletedAt', 'is', null)
+      .orderBy('f.createdAt')
+      .execute(),
+    db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', 'f.followerId')
+      .select(['u.id', 'u.username', 'u.displayName', 'f.createdAt'])
+      .where('f.followeeId', '=', userId)
+      .where('u.deletedAt', 'is', null)
+      .orderBy('f.createdAt')
+      .execute(),
+  ]);
+  return { following, followers };
+}
+
+/**
+ * Erases a closed account's follows both ways (the other people's follower and following counts lowered with the rows),
+ * its blocks both ways and mutes (theirs, and others' mutes of them), in one transaction; erasing twice changes nothing.
+ */
+export async function eraseAccountSocial(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ followerCount: eb('followerCount', '-', 1) }))
+      .where('id', 'in', trx.selectFrom('follows').select('followeeId').where('followerId', '=', userId))
+      .execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ followingCount: eb('followingCount', '-', 1) }))
+      .where('id', 'in', trx.selectFrom('follows').select('followerId').where('followeeId', '=', userId))
+      .execute();
+    await trx.deleteFrom('follows').where((eb) => eb.or([eb('followerId', '=', userId), eb('followeeId', '=', userId)])).execute();
+    await trx.deleteFrom('blocks').where((eb) => eb.or([eb('blockerId', '=', userId), eb('blockedId', '=', userId)])).execute();
+    await trx.deleteFrom('mutes').where('userId', '=', userId).execute();
+    await trx.deleteFrom('mutes').where('targetType', '=', 'user').where('targetId', '=', userId).execute();
+  });
 }

@@ -6,6 +6,7 @@ import { BlockStateSchema, CursorQuerySchema, FollowRequestSchema, FollowStateSc
 import { text } from '../../../../common/contracts/text.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { LIMITS, limited } from '../../lib/http/rate-limits.ts';
+import { eraseAccountSocial } from './social.repository.ts';
 import * as social from './social.service.ts';
 
 const SMALL = 8 * 1024;
@@ -16,6 +17,8 @@ const MuteParams = z.object({ targetType: MuteTargetTypeSchema, targetId: text()
 export async function socialRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
+  // A closed account's follows (both ways, the others' counts with them), blocks and mutes go.
+  app.outbox.subscribe('social.eraseAccount', 'account.deleted', ({ data }) => eraseAccountSocial(db.db, data.userId));
 
   const FOLLOW_RULES =
     'Signed in. `fromId` must be the caller (403 `forbidden` otherwise); following oneself is 400 `self_follow`; an unknown or suspended person 404 `user_not_found`; following when either blocked the other 403 `blocked`. ' +

@@ -25,3 +25,8 @@ export async function findImageUpload(db: Db, key: string): Promise<ImageUploadR
     .where('key', '=', key)
     .executeTakeFirst();
 }
+
+/** Erases a closed account's upload records (erasing twice changes nothing). */
+export async function eraseAccountUploads(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('imageUploads').where('ownerId', '=', userId).execute();
+}

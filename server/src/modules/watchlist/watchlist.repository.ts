@@ -115,3 +115,22 @@ export async function addEntries(trx: Db, userId: string, entries: readonly { ti
   }
   return written;
 }
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** The person's watchlist with its titles, oldest first: the account export's. */
+export function exportWatchlist(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('watchlistEntries as w')
+    .innerJoin('titles as t', 't.id', 'w.titleId')
+    .select(['w.titleId', 't.primaryTitle', 't.startYear', 't.titleType', 'w.createdAt'])
+    .where('w.userId', '=', userId)
+    .orderBy('w.createdAt')
+    .orderBy('w.titleId')
+    .execute();
+}
+
+/** Erases a closed account's watchlist (erasing twice changes nothing). */
+export async function eraseAccountWatchlist(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('watchlistEntries').where('userId', '=', userId).execute();
+}

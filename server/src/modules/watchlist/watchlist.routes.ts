@@ -11,11 +11,14 @@ import {
   WatchlistQuerySchema,
 } from '../../../../common/contracts/watchlist.ts';
 import { personal } from '../../lib/http/personal.ts';
+import { eraseAccountWatchlist } from './watchlist.repository.ts';
 import { addToWatchlist, listWatchlist, removeFromWatchlist, watchlistAmong } from './watchlist.service.ts';
 
 export async function watchlistRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['watchlist'];
+  // A closed account's watchlist goes.
+  app.outbox.subscribe('watchlist.eraseAccount', 'account.deleted', ({ data }) => eraseAccountWatchlist(app.database.db, data.userId));
 
   r.get(
     '/api/watchlist/userWatchlist',

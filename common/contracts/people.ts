@@ -202,6 +202,9 @@ export const ConversationSchema = z.object({
   /** False once either person blocked the other: the conversation is closed. */
   canWrite: z.boolean(),
 });
+/** GET /api/messages/can-write/:userId: whether a message to them would be accepted now. */
+export const CanWriteSchema = z.object({ userId: z.string(), canWrite: z.boolean() });
+export type CanWrite = z.infer<typeof CanWriteSchema>;
 export const ConversationsSchema = z.object({ results: z.array(ConversationSchema), unreadCount: z.number().int() });
 export const MessagesQuerySchema = z.object({
   before: z.preprocess(blankToUndefined, text({ error: 'must be a message id' }).max(64, 'must be a message id').optional()),

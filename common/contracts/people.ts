@@ -118,7 +118,10 @@ export const UserSearchRequestSchema = z.object({
   /** When given, only these people are searched (say, one's followers already on screen). */
   users: z.array(UserIdSchema, { error: 'must be a list of user ids' }).max(500, 'must hold at most 500 ids').optional(),
 });
-export const UserSearchResponseSchema = z.array(PersonCardSchema);
+/** A person found by people search: `following` says whether the reader follows them (null for a visitor or oneself). */
+export const PersonResultSchema = PersonCardSchema.extend({ following: z.boolean().nullable() });
+export type PersonResult = z.infer<typeof PersonResultSchema>;
+export const UserSearchResponseSchema = z.array(PersonResultSchema);
 
 export const BlockStateSchema = z.object({ userId: z.string(), blocked: z.boolean() });
 export const MuteTargetTypeSchema = z.enum(['user', 'community'], { error: 'must be user or community' });

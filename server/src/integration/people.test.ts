@@ -184,6 +184,15 @@ describe('follows', () => {
     expect(only).toEqual([]);
     expect(errorOf(await call('POST', '/api/user/search', undefined, { keyword: '' })).message).toMatch(/^keyword:/);
   });
+  it('says in people search whom the reader follows (null for a visitor and oneself)', async () => {
+    const [seeker, kept, other] = await insertFans(ctx, 3, 'Quillon');
+    for (const p of [seeker, kept, other]) await ctx.database.db.updateTable('users').set({ searchText: normalizeText(p.user.displayName) }).where('id', '=', p.user.id).execute();
+    await call('POST', '/api/user/follow', seeker.headers, { fromId: seeker.user.id, toId: kept.user.id });
+    const found = async (headers?: Headers) =>
+      Object.fromEntries((await call('POST', '/api/user/search', headers, { keyword: 'Quilon' })).json().data.map((p: { id: string; following: boolean | null }) => [p.id, p.following]));
+    expect(await found(seeker.headers)).toEqual({ [seeker.user.id]: null, [kept.user.id]: true, [other.user.id]: false });
+    expect(await found()).toEqual({ [seeker.user.id]: null, [kept.user.id]: null, [other.user.id]: null });
+  });
 });
 
 describe('messages, blocks and the feed', () => {

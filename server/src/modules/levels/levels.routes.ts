@@ -10,7 +10,7 @@ export async function levelsRoutes(app: FastifyInstance) {
   r.get(
     '/api/levels',
     {
-      config: { publicCache: { maxAge: 3600 } },
+      config: { publicCache: { maxAge: 3600, sMaxAge: 3600, staleWhileRevalidate: 86_400 } },
       schema: {
         tags: ['levels'],
         summary: 'The eleven levels',

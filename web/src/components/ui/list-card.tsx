@@ -4,9 +4,9 @@ import { cn } from '../../lib/cn';
 import { typeLabel } from '../../lib/media';
 import { Link } from '../../lib/router';
 import { shareLink } from '../../lib/share-link';
-import { Avatar } from './avatar';
 import { PenIcon } from './icons';
 import { ShareIcon } from './list-icons';
+import { PersonLink } from './person-link';
 import { PosterImage } from './poster';
 import { CardSkeleton } from './skeleton';
 
@@ -118,10 +118,7 @@ export function ListCard({ list, own, compact = false, className }: ListCardProp
               </div>
             </>
           ) : (
-            <>
-              <Avatar name={owner} photoURL={list.ownerProfile.imageUrl} size={24} />
-              <span className="truncate text-[var(--text)]">{owner}</span>
-            </>
+            <PersonLink person={list.ownerProfile} size={24} name={owner} className="relative z-10" nameClassName="text-[var(--text)]" />
           )}
         </div>
         <p className="mt-1 flex flex-wrap gap-x-1.5 text-xs text-[var(--muted)] tabular-nums">

@@ -1,12 +1,12 @@
 import type { ListDetails } from '@common/contracts/lists';
 import { capitalizeWords } from '@common/format';
 import { type ReactNode, useEffect } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListIcon, PenIcon } from '../../../components/ui/icons';
 import { formatListDate, listEditPath, listViewPath } from '../../../components/ui/list-card';
 import { LockIcon, ShareIcon } from '../../../components/ui/list-icons';
+import { PersonLink } from '../../../components/ui/person-link';
 import { PosterImage } from '../../../components/ui/poster';
 import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -74,10 +74,7 @@ function ListView({ list }: { list: ListDetails }) {
               </ul>
             )}
             <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <span className="flex items-center gap-2">
-                <Avatar name={owner} photoURL={list.ownerProfile.imageUrl} size={28} />
-                <span className="font-medium">{owner}</span>
-              </span>
+              <PersonLink person={list.ownerProfile} size={28} name={owner} nameClassName="font-medium" />
               <span className="text-[var(--muted)] tabular-nums">Updated {formatListDate(list.lastUpdated)}</span>
               <span className="text-[var(--muted)] tabular-nums">{list.titleCount} titles</span>
             </div>

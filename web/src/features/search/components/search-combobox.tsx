@@ -1,6 +1,6 @@
 import type { MediaSearchResult } from '@common/contracts/titles';
 import { maxFor, opensInsteadOfSelecting, toggle } from '@common/selection';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/button';
 import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
@@ -17,7 +17,7 @@ import SearchPanel from './search-panel';
  * The search box of spec 2: popular searches when empty, live matches while
  * typing, Enter or the button for the full results. ARIA combobox pattern.
  */
-export default function SearchCombobox({ variant = 'default', titleType = null, selection, className, autoFocus = false, onDone, initialQuery = '' }: SearchBoxProps & { initialQuery?: string }) {
+export default function SearchCombobox({ variant = 'default', titleType = null, selection, className, autoFocus = false, onDone, initialQuery = '', people: PeopleGroup }: SearchBoxProps & { initialQuery?: string }) {
   const navigate = useNavigate();
   const id = useId();
   const inputId = `${id}-input`;
@@ -179,6 +179,13 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
             loading={loading}
             status={status}
             trimmed={trimmed}
+            extra={
+              PeopleGroup && !selection && trimmed.length >= 2 ? (
+                <Suspense fallback={null}>
+                  <PeopleGroup query={trimmed} onDone={finish} />
+                </Suspense>
+              ) : null
+            }
             onSeeAll={() => {
               const path = searchPath(query);
               if (path) navigate(path);

@@ -352,6 +352,7 @@ const ROWS: Row[] = [
   },
   { route: 'POST /api/lists/:listId/titles', expect: AUTHOR(), cell: () => ({ url: `/api/lists/${f.list}/titles`, body: { titleId: titleFor(1) } }) },
   { route: 'DELETE /api/lists/:listId', expect: AUTHOR(), cell: async () => ({ url: `/api/lists/${await newList()}` }) },
+  { route: 'POST /api/lists/liked', expect: SIGNED_IN(), cell: () => ({ url: '/api/lists/liked', body: { listIds: [f.list, f.privateList] } }) },
   { route: 'POST /api/lists/:listId/likes', expect: OTHERS(), cell: () => ({ url: `/api/lists/${f.list}/likes` }) },
   { route: 'DELETE /api/lists/:listId/likes', expect: OTHERS(), cell: () => ({ url: `/api/lists/${f.list}/likes` }) },
 

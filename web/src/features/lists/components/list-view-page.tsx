@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ListIcon, PenIcon } from '../../../components/ui/icons';
 import { formatListDate, listEditPath, listViewPath } from '../../../components/ui/list-card';
 import { LockIcon, ShareIcon } from '../../../components/ui/list-icons';
+import ListLikeButton from '../../../components/ui/list-like-button';
 import { PersonLink } from '../../../components/ui/person-link';
 import { PosterImage } from '../../../components/ui/poster';
 import { QueryState } from '../../../components/ui/query-state';
@@ -87,7 +88,8 @@ function ListView({ list }: { list: ListDetails }) {
             ))}
           </div>
         </div>
-        <div className="mt-6 flex flex-wrap gap-2 border-t border-[var(--border)] pt-5">
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-[var(--border)] pt-5">
+          <ListLikeButton listId={list.listId} name={list.name} likeCount={list.likeCount} likedByMe={list.likedByMe} canLike={list.abilities.like} />
           <Button variant="secondary" onClick={() => void shareLink(listViewPath(list.listId), list.name)}>
             <ShareIcon size={18} />
             Share

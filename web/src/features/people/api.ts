@@ -1,10 +1,13 @@
-import { FollowStateSchema, type PersonResult, UserSearchResponseSchema } from '@common/contracts/people';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserSearchResponseSchema } from '@common/contracts/people';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-const peopleKey = ['people', 'search'] as const;
+export const peopleKey = ['people', 'search'] as const;
 
-/** POST /api/user/search: up to 20 people, best match first (typo-tolerant; blocked and suspended people left out). */
+/**
+ * POST /api/user/search: up to 20 people, best match first (typo-tolerant; blocked and suspended people left out).
+ * The top bar's People group loads this file, so it holds no mutation (docs/features.md, "Bell").
+ */
 export const peopleSearchOptions = (keyword: string) =>
   queryOptions({
     queryKey: [...peopleKey, keyword],
@@ -12,16 +15,3 @@ export const peopleSearchOptions = (keyword: string) =>
     enabled: keyword.length > 0,
     staleTime: 30_000,
   });
-
-/** POST /api/user/follow or /unfollow as the reader; the search answers are updated in place. */
-export function useFollowPerson(meId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ person, follow }: { person: PersonResult; follow: boolean }) =>
-      api.post(follow ? 'user/follow' : 'user/unfollow', { fromId: meId, toId: person.id }, FollowStateSchema),
-    onSuccess: (state) => {
-      client.setQueriesData<PersonResult[]>({ queryKey: peopleKey }, (old) => old?.map((p) => (p.id === state.toId ? { ...p, following: state.following } : p)));
-      void client.invalidateQueries({ queryKey: ['profile'] });
-    },
-  });
-}

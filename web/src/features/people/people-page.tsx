@@ -1,5 +1,5 @@
-import type { PersonResult } from '@common/contracts/people';
-import { useQuery } from '@tanstack/react-query';
+import { FollowStateSchema, type PersonResult } from '@common/contracts/people';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -7,11 +7,11 @@ import { SearchIcon, UsersIcon } from '../../components/ui/icons';
 import { PersonLink } from '../../components/ui/person-link';
 import { QueryState } from '../../components/ui/query-state';
 import { SkeletonList } from '../../components/ui/skeleton';
-import { isApiError } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from '../../lib/toast';
-import { peopleSearchOptions, useFollowPerson } from './api';
+import { peopleKey, peopleSearchOptions } from './api';
 
 /** /people?q=: people search's results (typo-tolerant, up to 20), each with a link to the profile and Follow. */
 export default function PeoplePage() {
@@ -107,4 +107,17 @@ function PersonRow({ person }: { person: PersonResult }) {
       )}
     </li>
   );
+}
+
+/** POST /api/user/follow or /unfollow as the reader; the search answers are updated in place. */
+export function useFollowPerson(meId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ person, follow }: { person: PersonResult; follow: boolean }) =>
+      api.post(follow ? 'user/follow' : 'user/unfollow', { fromId: meId, toId: person.id }, FollowStateSchema),
+    onSuccess: (state) => {
+      client.setQueriesData<PersonResult[]>({ queryKey: peopleKey }, (old) => old?.map((p) => (p.id === state.toId ? { ...p, following: state.following } : p)));
+      void client.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
 }

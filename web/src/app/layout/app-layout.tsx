@@ -2,13 +2,12 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { MessagesButton } from '../../features/messages';
 import { SideMenu, TopBar } from '../../features/navigation';
 import { NotificationBell } from '../../features/notifications';
-import { SearchBox } from '../../features/search';
+import { SearchBox, TopSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
 import { connectLive, onLive } from '../../lib/live-events';
 import { OutletProvider, useLocation } from '../../lib/router';
 import type { AppOutletContext } from './outlet-context';
-import { TopSearchWithPeople } from './top-search';
 
 /** What the frame hands the pages below it (useOutletContext): the search box, so that pages never import the search feature. */
 const outlet: AppOutletContext = { SearchBox };
@@ -55,7 +54,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <TopBar user={user} search={TopSearchWithPeople} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} activity={activity} />
+      <TopBar user={user} search={TopSearch} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} activity={activity} />
       {user && <SideMenu user={user} open={menuOpen} onClose={closeMenu} />}
       <main id="main" tabIndex={-1} className={cn('min-h-dvh pt-16 outline-none', user && !onboarding && 'lg:pl-64')}>
         <div className={cn(!onboarding && 'mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6 lg:px-10 lg:py-8')}>

@@ -1,1 +1,1 @@
-export { default } from '../../features/people/people-page';
+export { default } from '../../features/search/components/people-page';

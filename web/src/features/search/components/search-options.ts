@@ -1,6 +1,5 @@
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import type { SearchBoxVariant } from '@common/selection';
-import type { ComponentType } from 'react';
 
 /** One row of the search box's listbox: a popular search, or a title. */
 export type Option = { kind: 'query'; key: string; query: string } | { kind: 'title'; key: string; item: MediaSearchResult };
@@ -18,8 +17,8 @@ export interface SearchBoxProps {
   selection?: SearchSelection;
   className?: string;
   autoFocus?: boolean;
-  /** The top bar's box: a People group under the titles, given by the app (a lazy chunk of its own); `onDone` closes the box. */
-  people?: ComponentType<{ query: string; onDone: () => void }>;
+  /** The top bar's box: a People group under the titles (components/people-group.tsx, a chunk of its own). */
+  people?: boolean;
   /** Called after the box has sent the person somewhere, or on Escape when closed (the phone overlay closes). */
   onDone?: () => void;
 }

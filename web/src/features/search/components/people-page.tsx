@@ -1,17 +1,17 @@
 import { FollowStateSchema, type PersonResult } from '@common/contracts/people';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import { SearchIcon, UsersIcon } from '../../components/ui/icons';
-import { PersonLink } from '../../components/ui/person-link';
-import { QueryState } from '../../components/ui/query-state';
-import { SkeletonList } from '../../components/ui/skeleton';
-import { api, isApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/current-user';
-import { useNavigate, useSearchParams } from '../../lib/router';
-import { toast } from '../../lib/toast';
-import { peopleKey, peopleSearchOptions } from './api';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SearchIcon, UsersIcon } from '../../../components/ui/icons';
+import { PersonLink } from '../../../components/ui/person-link';
+import { QueryState } from '../../../components/ui/query-state';
+import { SkeletonList } from '../../../components/ui/skeleton';
+import { api, isApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useNavigate, useSearchParams } from '../../../lib/router';
+import { toast } from '../../../lib/toast';
+import { peopleKey, peopleSearchOptions } from '../api/search-people';
 
 /** /people?q=: people search's results (typo-tolerant, up to 20), each with a link to the profile and Follow. */
 export default function PeoplePage() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { PersonLink } from '../../components/ui/person-link';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { Link } from '../../lib/router';
-import { peopleSearchOptions } from './api';
+import { PersonLink } from '../../../components/ui/person-link';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { Link } from '../../../lib/router';
+import { peopleSearchOptions } from '../api/search-people';
 
 export const GROUP_MAX = 5;
 

@@ -1,6 +1,6 @@
 import { UserSearchResponseSchema } from '@common/contracts/people';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const peopleKey = ['people', 'search'] as const;
 

@@ -116,4 +116,33 @@ describe('people lead to people', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it("likes someone's list on its page, and the card on their profile says so", async () => {
+    const stamp = Date.now();
+    const owner = await stack.newPage(1440, 900);
+    await signUpThroughUi(stack, owner.page, `curator.${stamp}@example.com`, 'Cleo Curator');
+    const made = await call(owner.page, 'POST', '/api/lists', { name: `Prison films ${stamp}`, type: 'movie', genres: ['Drama'], contentList: [{ titleId: 'tt0111161' }] });
+    expect(made.status).toBe(201);
+    const listId = (made.data as { listId: string }).listId;
+    const ownerId = await myId(owner.page);
+    await owner.context.close();
+
+    const { context, page } = await stack.newPage(1440, 900);
+    await signUpThroughUi(stack, page, `liker.${stamp}@example.com`, 'Lou Liker');
+    await page.goto(`/lists/${listId}/view`);
+    const like = page.getByRole('button', { name: `Like Prison films ${stamp}` });
+    await like.click();
+    const unlike = page.getByRole('button', { name: `Unlike Prison films ${stamp}` });
+    await expect.poll(() => unlike.getAttribute('aria-pressed')).toBe('true');
+    expect(await unlike.getByTestId('list-like-count').textContent()).toBe('1');
+
+    // The card (the same for everyone) learns the reader's like from /api/lists/liked.
+    await page.goto(`/profile/${ownerId}`);
+    const card = page.getByRole('article', { name: `Prison films ${stamp}` });
+    await expect.poll(() => card.getByRole('button', { name: `Unlike Prison films ${stamp}` }).getAttribute('aria-pressed')).toBe('true');
+    await card.getByRole('button', { name: `Unlike Prison films ${stamp}` }).click();
+    await card.getByRole('button', { name: `Like Prison films ${stamp}` }).waitFor();
+    await expect.poll(() => card.getByTestId('list-like-count').textContent()).toBe('0');
+    await context.close();
+  });
 });

@@ -37,3 +37,11 @@ export const LevelProgressSchema = z.object({
   missing: z.array(z.string()),
 });
 export type LevelProgress = z.infer<typeof LevelProgressSchema>;
+
+/** GET /api/levels: one rung of the ladder, with what it needs in words. */
+export const LevelRuleSchema = LevelSchema.extend({
+  /** What reaching it takes, e.g. ['Write 10 reviews']. */
+  needs: z.array(z.string()),
+});
+export type LevelRule = z.infer<typeof LevelRuleSchema>;
+export const LevelRulesSchema = z.array(LevelRuleSchema);

@@ -150,6 +150,11 @@ export const ListsPageSchema = z.object({
 export type ListsPage = z.infer<typeof ListsPageSchema>;
 
 export const ListViewSchema = z.object({ listId: z.string(), counted: z.boolean(), viewCount: z.number().int() });
+/** POST /api/lists/liked: which of these lists the reader liked (the cards' like buttons; cards are the same for all). */
+export const LikedListsRequestSchema = z.object({
+  listIds: z.array(ListIdSchema, { error: 'must be a list of list ids' }).max(100, 'must hold at most 100 ids'),
+});
+export const LikedListsSchema = z.object({ liked: z.array(z.string()) });
 export const ListLikeStateSchema = z.object({ listId: z.string(), likedByMe: z.boolean(), likeCount: z.number().int(), changed: z.boolean() });
 export const ListDeletedSchema = z.object({ listId: z.string(), deleted: z.literal(true) });
 export const RecentlyViewedClearedSchema = z.object({ cleared: z.number().int() });

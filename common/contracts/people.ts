@@ -118,7 +118,10 @@ export const UserSearchRequestSchema = z.object({
   /** When given, only these people are searched (say, one's followers already on screen). */
   users: z.array(UserIdSchema, { error: 'must be a list of user ids' }).max(500, 'must hold at most 500 ids').optional(),
 });
-export const UserSearchResponseSchema = z.array(PersonCardSchema);
+/** A person found by people search: `following` says whether the reader follows them (null for a visitor or oneself). */
+export const PersonResultSchema = PersonCardSchema.extend({ following: z.boolean().nullable() });
+export type PersonResult = z.infer<typeof PersonResultSchema>;
+export const UserSearchResponseSchema = z.array(PersonResultSchema);
 
 export const BlockStateSchema = z.object({ userId: z.string(), blocked: z.boolean() });
 export const MuteTargetTypeSchema = z.enum(['user', 'community'], { error: 'must be user or community' });
@@ -229,6 +232,9 @@ export const ConversationSchema = z.object({
   /** False once either person blocked the other: the conversation is closed. */
   canWrite: z.boolean(),
 });
+/** GET /api/messages/can-write/:userId: whether a message to them would be accepted now. */
+export const CanWriteSchema = z.object({ userId: z.string(), canWrite: z.boolean() });
+export type CanWrite = z.infer<typeof CanWriteSchema>;
 export const ConversationsSchema = z.object({ results: z.array(ConversationSchema), unreadCount: z.number().int() });
 export const MessagesQuerySchema = z.object({
   before: z.preprocess(blankToUndefined, text({ error: 'must be a message id' }).max(64, 'must be a message id').optional()),

@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { LevelCache } from './modules/levels/levels.cache.ts';
 import { installLevels } from './modules/levels/levels.plugin.ts';
+import { levelsRoutes } from './modules/levels/levels.routes.ts';
 import { listPageRoutes } from './modules/lists/lists.page.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
@@ -246,6 +247,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(moderationRoutes);
   await app.register(activityRoutes);
   installLevels(app);
+  await app.register(levelsRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);

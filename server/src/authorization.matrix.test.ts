@@ -189,6 +189,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/user/me', expect: SIGNED_IN(), cell: () => ({ url: '/api/user/me' }) },
   { route: 'POST /api/user/setProfile', expect: SIGNED_IN(), cell: (_f, role) => ({ url: '/api/user/setProfile', body: { displayName: `The ${role}` } }) },
   { route: 'GET /api/user/countries', expect: EVERYONE(), cell: () => ({ url: '/api/user/countries' }) },
+  { route: 'GET /api/levels', expect: EVERYONE(), cell: () => ({ url: '/api/levels' }) },
   { route: 'POST /api/user/search', expect: EVERYONE(), cell: () => ({ url: '/api/user/search', body: { keyword: 'The' } }) },
   { route: 'GET /api/user/profile/:suffix', expect: ALL_BUT_BLOCKED(), cell: () => ({ url: `/api/user/profile/${f.people.owner.id}` }) },
   { route: 'GET /api/user/profile/:suffix', label: 'me', expect: SIGNED_IN(), cell: () => ({ url: '/api/user/profile/me' }) },
@@ -253,6 +254,12 @@ const ROWS: Row[] = [
   { route: 'POST /api/notifications/read', expect: SIGNED_IN(), cell: () => ({ url: '/api/notifications/read', body: {} }) },
   { route: 'GET /api/events', expect: SIGNED_IN(), cell: () => ({ url: '/api/events' }) },
   { route: 'GET /api/messages/conversations', expect: SIGNED_IN(), cell: () => ({ url: '/api/messages/conversations' }) },
+  {
+    route: 'GET /api/messages/can-write/:userId',
+    label: 'about the owner (an answer, never a write)',
+    expect: SIGNED_IN(),
+    cell: () => ({ url: `/api/messages/can-write/${f.people.owner.id}` }),
+  },
   {
     route: 'GET /api/messages/:conversationId',
     label: 'the owner’s conversation with the member',
@@ -349,6 +356,7 @@ const ROWS: Row[] = [
   },
   { route: 'POST /api/lists/:listId/titles', expect: AUTHOR(), cell: () => ({ url: `/api/lists/${f.list}/titles`, body: { titleId: titleFor(1) } }) },
   { route: 'DELETE /api/lists/:listId', expect: AUTHOR(), cell: async () => ({ url: `/api/lists/${await newList()}` }) },
+  { route: 'POST /api/lists/liked', expect: SIGNED_IN(), cell: () => ({ url: '/api/lists/liked', body: { listIds: [f.list, f.privateList] } }) },
   { route: 'POST /api/lists/:listId/likes', expect: OTHERS(), cell: () => ({ url: `/api/lists/${f.list}/likes` }) },
   { route: 'DELETE /api/lists/:listId/likes', expect: OTHERS(), cell: () => ({ url: `/api/lists/${f.list}/likes` }) },
 

@@ -185,19 +185,40 @@ describe('follows', () => {
     expect(only).toEqual([]);
     expect(errorOf(await call('POST', '/api/user/search', undefined, { keyword: '' })).message).toMatch(/^keyword:/);
   });
+  it('says in people search whom the reader follows (null for a visitor and oneself)', async () => {
+    const [seeker, kept, other] = await insertFans(ctx, 3, 'Quillon');
+    for (const p of [seeker, kept, other]) await ctx.database.db.updateTable('users').set({ searchText: normalizeText(p.user.displayName) }).where('id', '=', p.user.id).execute();
+    await call('POST', '/api/user/follow', seeker.headers, { fromId: seeker.user.id, toId: kept.user.id });
+    const found = async (headers?: Headers) =>
+      Object.fromEntries((await call('POST', '/api/user/search', headers, { keyword: 'Quilon' })).json().data.map((p: { id: string; following: boolean | null }) => [p.id, p.following]));
+    expect(await found(seeker.headers)).toEqual({ [seeker.user.id]: null, [kept.user.id]: true, [other.user.id]: false });
+    expect(await found()).toEqual({ [seeker.user.id]: null, [kept.user.id]: null, [other.user.id]: null });
+  });
 });
 
 describe('messages, blocks and the feed', () => {
   it('lets someone write only when followed or written to, and closes the conversation on a block', async () => {
     const [dee, eve] = await insertFans(ctx, 2, 'Talker');
+    const canWrite = async (from: { headers: Headers }, to: string) => {
+      const res = await call('GET', `/api/messages/can-write/${to}`, from.headers);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.canWrite as boolean;
+    };
+    expect(await canWrite(dee, eve.user.id)).toBe(false);
+    expect(await canWrite(dee, dee.user.id)).toBe(false);
+    expect((await call('GET', '/api/messages/can-write/nobody', dee.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/api/messages/can-write/${eve.user.id}`)).statusCode).toBe(401);
     const notAllowed = await call('POST', '/api/messages', dee.headers, { toId: eve.user.id, text: 'Hi' });
     expect(notAllowed.statusCode).toBe(403);
     expect(errorOf(notAllowed).code).toBe('not_allowed');
     await call('POST', '/api/user/follow', eve.headers, { fromId: eve.user.id, toId: dee.user.id });
+    expect(await canWrite(dee, eve.user.id)).toBe(true);
+    expect(await canWrite(eve, dee.user.id)).toBe(false);
     const sent = await call('POST', '/api/messages', dee.headers, { toId: eve.user.id, text: '  Hello there ' });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().data).toMatchObject({ senderId: dee.user.id, text: 'Hello there' });
     // Eve does not follow back, but Dee wrote to her, so she may answer.
+    expect(await canWrite(eve, dee.user.id)).toBe(true);
     expect((await call('POST', '/api/messages', eve.headers, { toId: dee.user.id, text: 'Hi Dee' })).statusCode).toBe(201);
     const list = (await call('GET', '/api/messages/conversations', dee.headers)).json().data;
     expect(list).toMatchObject({ unreadCount: 1, results: [{ with: { id: eve.user.id }, unreadCount: 1, canWrite: true, lastMessage: { text: 'Hi Dee' } }] });
@@ -215,6 +236,8 @@ describe('messages, blocks and the feed', () => {
     expect(blocked.statusCode).toBe(403);
     expect(errorOf(blocked).code).toBe('blocked');
     expect((await call('POST', '/api/messages', eve.headers, { toId: dee.user.id, text: 'Bye' })).statusCode).toBe(403);
+    expect(await canWrite(dee, eve.user.id)).toBe(false);
+    expect(await canWrite(eve, dee.user.id)).toBe(false);
     expect((await call('GET', '/api/messages/conversations', dee.headers)).json().data.results[0].canWrite).toBe(false);
     expect(errorOf(await call('POST', '/api/user/follow', dee.headers, { fromId: dee.user.id, toId: eve.user.id })).code).toBe('blocked');
     expect((await call('GET', `/api/user/profile/${eve.user.id}`, dee.headers)).statusCode).toBe(404);
@@ -490,6 +513,7 @@ describe('more of each route', () => {
       ['/api/notifications/read', 'post'],
       ['/api/events', 'get'],
       ['/api/messages/conversations', 'get'],
+      ['/api/messages/can-write/{userId}', 'get'],
       ['/api/messages/{conversationId}', 'get'],
       ['/api/messages', 'post'],
       ['/api/filter/my-activity', 'get'],

@@ -37,6 +37,8 @@ const Watchlist = page(() => import('./routes/watchlist'));
 const PremiumArea = page(() => import('./routes/premium-area'));
 const Messages = page(() => import('./routes/messages'));
 const Feed = page(() => import('./routes/feed'));
+const Levels = page(() => import('./routes/levels'));
+const People = page(() => import('./routes/people'));
 const SettingsImport = page(() => import('./routes/settings-import'));
 const SettingsAccount = page(() => import('./routes/settings-account'));
 const NotificationTarget = page(() => import('./routes/notification-target'));
@@ -72,6 +74,8 @@ function SignedInPages() {
         <Route path="/watchlist" component={Watchlist} />
         <Route path="/messages" component={Messages} />
         <Route path="/feed" component={Feed} />
+        <Route path="/levels" component={Levels} />
+        <Route path="/people" component={People} />
         <Route path="/settings/import" component={SettingsImport} />
         <Route path="/settings/account" component={SettingsAccount} />
         <Route path="/settings/safety" component={SettingsSafety} />

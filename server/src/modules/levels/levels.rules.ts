@@ -1,4 +1,4 @@
-import { LEVELS, type Level, type LevelProgress } from '../../../../common/contracts/levels.ts';
+import { LEVELS, type Level, type LevelProgress, type LevelRule } from '../../../../common/contracts/levels.ts';
 import { TOP_TITLES_MAX } from '../../../../common/contracts/people.ts';
 
 /** What a person really did, as far as the ladder needs to know (counts are capped at the highest figure asked). */
@@ -48,6 +48,26 @@ const REQUIREMENTS: ((f: LevelFacts) => string[])[] = [
   (f) => atLeast(f.reviews, 50, 'review', 'reviews'),
   (f) => [...atLeast(f.discussions, 20, 'discussion', 'discussions'), ...atLeast(f.ratings, CAPS.ratings, 'rating', 'ratings')],
 ];
+
+/** The same requirements in words, for the levels page (GET /api/levels); in ladder order, beside REQUIREMENTS. */
+const NEEDS: string[][] = [
+  ['Choose your favourite genres', `Pick your top ${TOP_TITLES_MAX} movies`, `Pick your top ${TOP_TITLES_MAX} shows`],
+  ['Add a profile picture'],
+  ['Add a bio'],
+  ['Join a discussion', 'Review a title'],
+  ['Rate 10 titles'],
+  ['Write 10 reviews'],
+  ['Join 10 communities'],
+  ['Start 10 discussions'],
+  ['Rate 50 titles'],
+  ['Write 50 reviews'],
+  ['Start 20 discussions', `Rate ${CAPS.ratings} titles`],
+];
+
+/** The whole ladder: each level, its gem reward and what it needs. */
+export function ladder(): LevelRule[] {
+  return LEVELS.map((l, i) => ({ id: l.id, name: l.name, rank: i + 1, reward: l.reward, needs: NEEDS[i] ?? [] }));
+}
 
 export function levelAt(rank: number): Level | null {
   const l = LEVELS[rank - 1];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LevelProgressSchema } from '../../../../common/contracts/levels.ts';
+import { LevelProgressSchema, LevelRulesSchema } from '../../../../common/contracts/levels.ts';
 import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { normalizeText } from '../../search/normalize.ts';
@@ -112,6 +112,16 @@ afterAll(async () => {
 });
 
 describe('levels', () => {
+  it('lists the eleven levels in order with their rewards and needs, to anyone', async () => {
+    const res = await call('GET', '/api/levels');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/max-age=3600/);
+    const ladder = LevelRulesSchema.parse(res.json().data);
+    expect(ladder.map((l) => [l.id, l.rank, l.reward])).toEqual(Object.entries(REWARDS).map(([id, reward], i) => [id, i + 1, reward]));
+    expect(ladder[0]).toMatchObject({ name: 'Reel Apprentice', needs: ['Choose your favourite genres', 'Pick your top 5 movies', 'Pick your top 5 shows'] });
+    expect(ladder[10]).toMatchObject({ name: 'Reel Savant', needs: ['Start 20 discussions', 'Rate 100 titles'] });
+    expect(ladder.every((l) => l.needs.length > 0)).toBe(true);
+  });
   it('starts below Reel Apprentice and says what onboarding still needs', async () => {
     const [fan] = await insertFans(ctx, 1);
     const level = await levelOf(fan.headers);

@@ -307,6 +307,13 @@ export async function deleteLike(trx: Db, listId: string, userId: string): Promi
   return row !== undefined;
 }
 
+/** Which of these lists the person liked. */
+export async function likedAmong(db: Db, userId: string, listIds: string[]): Promise<string[]> {
+  if (listIds.length === 0) return [];
+  const rows = await db.selectFrom('listLikes').select('listId').where('userId', '=', userId).where('listId', 'in', listIds).execute();
+  return rows.map((r) => r.listId);
+}
+
 const hasLikedQuery = reusedQuery<null, { listId: string; userId: string }, { listId: string }>(['listId', 'userId'], (db: Db, _shape, p) =>
   db.selectFrom('listLikes').select('listId').where('listId', '=', p.listId).where('userId', '=', p.userId),
 );

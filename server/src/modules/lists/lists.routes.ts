@@ -5,6 +5,8 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import {
   LIST_MAX_TITLES,
   LIST_NOTE_MAX,
+  LikedListsRequestSchema,
+  LikedListsSchema,
   ListAddTitleInputSchema,
   ListAddTitleResultSchema,
   ListDeletedSchema,
@@ -242,6 +244,24 @@ export async function listsRoutes(app: FastifyInstance) {
       const actor = req.requireUser();
       await service.deleteList(ctx, actor, req.params.listId);
       return { data: { listId: req.params.listId, deleted: true as const } };
+    },
+  );
+
+  r.post(
+    '/api/lists/liked',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Which of these lists the reader liked',
+        description: 'Signed in. `{ listIds }` (up to 100 list ids, say the cards on screen): `liked` holds those the reader liked. List cards are the same for everyone; this is the reader\'s part.',
+        body: LikedListsRequestSchema,
+        response: { 200: envelope(LikedListsSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await service.likedLists(ctx, req.requireUser(), req.body.listIds) };
     },
   );
 

@@ -238,6 +238,11 @@ export async function recordView(ctx: ListsContext, reader: Actor, viewer: strin
   return { listId: id, counted, viewCount: Number(c?.viewCount ?? 0) };
 }
 
+/** Which of these lists the reader liked: their own likes only, so nothing about the lists themselves is told. */
+export async function likedLists(ctx: ListsContext, actor: NonNullable<Actor>, listIds: string[]) {
+  return { liked: await repo.likedAmong(ctx.database.db, actor.id, [...new Set(listIds)]) };
+}
+
 export async function setLike(ctx: ListsContext, actor: NonNullable<Actor>, id: string, like: boolean) {
   const list = await readList(ctx, actor, id);
   authorize(actor, canLikeList(actor, { ownerId: list.ownerProfile.userId, visibility: list.visibility }), { message: 'You cannot like your own list.' });

@@ -232,8 +232,19 @@ describe('POST and DELETE /api/lists/{listId}/likes', () => {
     expect(own.statusCode).toBe(403);
     expect((await api.like(privateId, other.headers)).statusCode).toBe(404);
 
+    const likedOf = async (headers?: Record<string, string>) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/lists/liked', headers, payload: { listIds: [publicId, privateId] } });
+      return res.statusCode === 200 ? res.json().data.liked : res.statusCode;
+    };
+    expect(await likedOf(other.headers)).toEqual([]);
+    expect(await likedOf()).toBe(401);
     const first = await api.like(publicId, other.headers);
     expect(first.statusCode).toBe(200);
+    expect(await likedOf(other.headers)).toEqual([publicId]);
+    expect(await likedOf(owner.headers)).toEqual([]);
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/lists/liked', headers: other.headers, payload: { listIds: ['nope'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/^listIds/);
     expect(first.json().data).toEqual({ listId: publicId, likedByMe: true, likeCount: 1, changed: true });
     expect((await api.like(publicId, other.headers)).json().data).toMatchObject({ likeCount: 1, changed: false });
     const read = (await api.get(publicId, other.headers)).json().data;

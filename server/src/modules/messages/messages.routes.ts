@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
-import { ConversationsSchema, MessageSchema, MessagesPageSchema, MessagesQuerySchema, SendMessageRequestSchema } from '../../../../common/contracts/people.ts';
+import { CanWriteSchema, ConversationsSchema, MessageSchema, MessagesPageSchema, MessagesQuerySchema, SendMessageRequestSchema, UserIdSchema } from '../../../../common/contracts/people.ts';
 import { text } from '../../../../common/contracts/text.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { LIMITS, limited } from '../../lib/http/rate-limits.ts';
@@ -32,6 +32,23 @@ export async function messagesRoutes(app: FastifyInstance) {
     async (req, reply) => {
       personal(reply);
       return { data: await messages.conversations(db, req.requireUser()) };
+    },
+  );
+  r.get(
+    '/api/messages/can-write/:userId',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'May the reader write to this person now?',
+        description:
+          'Signed in. `canWrite` is true when they follow the reader or have written to them, and neither blocked the other (the rule of POST /api/messages); false for oneself. Unknown or suspended person: 404 `user_not_found`.',
+        params: z.object({ userId: UserIdSchema }),
+        response: { 200: envelope(CanWriteSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: { userId: req.params.userId, canWrite: await messages.mayWriteTo(db, req.requireUser(), req.params.userId) } };
     },
   );
   r.get(

@@ -41,6 +41,22 @@ export async function sendMessage(database: Database, actor: SessionUser, toId: 
   return presentMessage(row);
 }
 
+/**
+ * Whether the reader may write to someone now (the same rule as sendMessage): false for oneself, across a block, or
+ * before they follow the reader or wrote to them. Unknown or suspended people: 404 `user_not_found`.
+ */
+export async function mayWriteTo(database: Database, actor: SessionUser, toId: string): Promise<boolean> {
+  const db = database.db;
+  if (!(await findLivePerson(db, toId))) throw userNotFound();
+  if (toId === actor.id) return false;
+  const blocked = await blockedEitherWay(db, actor.id, toId);
+  if (blocked) return false;
+  const existing = await repo.conversationOfPair(db, repo.pairOf(actor.id, toId));
+  const followsSender = await repo.follows(db, toId, actor.id);
+  const wroteBefore = existing !== undefined && (await repo.hasWritten(db, existing.id, toId));
+  return canWriteTo(actor, { blocked, followsSender, wroteBefore });
+}
+
 /** The reader's conversations, latest message first (100 at most), each with its unread count. */
 export async function conversations(database: Database, actor: SessionUser) {
   const db = database.db;

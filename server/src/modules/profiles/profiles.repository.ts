@@ -86,6 +86,13 @@ export async function knownGenres(db: Db, genres: string[]): Promise<Set<string>
   return new Set((await db.selectFrom('titleGenres').select('genre').distinct().where('genre', 'in', genres).execute()).map((g) => g.genre));
 }
 
+/** Which of these people the reader follows (people search's Follow buttons). */
+export async function followedAmong(db: Db, readerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('follows').select('followeeId').where('followerId', '=', readerId).where('followeeId', 'in', ids).execute();
+  return new Set(rows.map((r) => r.followeeId));
+}
+
 /**
  * People search's candidates: people whose search text matches one of the patterns, most followed first, among those
  * the reader may see (lib/visibility.ts: not suspended, no block either way) and has not muted, so the limit counts

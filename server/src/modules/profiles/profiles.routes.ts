@@ -60,7 +60,7 @@ export async function profilesRoutes(app: FastifyInstance) {
         summary: 'Find people by display name or username',
         description:
           'Public. `keyword` (1 to 100 characters) is normalised like title search (case, accents and punctuation ignored) and typo-tolerant: one wrong letter in a word of 4 to 6 letters, two beyond; a word may be the start of a name. ' +
-          '`users`, when given, limits the search to those ids (up to 500: say, the followers on screen). Up to 20 people, best match first, then most followed. People on either side of a block with the reader, and suspended accounts, are left out.',
+          '`users`, when given, limits the search to those ids (up to 500: say, the followers on screen). Up to 20 people, best match first, then most followed, each with `following` (the reader follows them; null for a visitor or oneself). People on either side of a block with the reader, and suspended accounts, are left out.',
         body: UserSearchRequestSchema,
         response: { 200: envelope(UserSearchResponseSchema) },
       },

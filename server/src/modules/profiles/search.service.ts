@@ -1,10 +1,10 @@
-import type { PersonCard } from '../../../../common/contracts/people.ts';
+import type { PersonResult } from '../../../../common/contracts/people.ts';
 import type { Database } from '../../db/database.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { editDistanceByTable } from '../../search/edit-distance.ts';
 import { normalizeText } from '../../search/normalize.ts';
 import { presentCard } from './profiles.presenter.ts';
-import { searchCandidates } from './profiles.repository.ts';
+import { followedAmong, searchCandidates } from './profiles.repository.ts';
 
 const SEARCH_LIMIT = 20;
 const CANDIDATES = 300;
@@ -49,18 +49,20 @@ function score(text: string, words: string[]): number | null {
  * accents or punctuation); people sharing a piece of any of its words (see `pieces`) are candidates, ranked by how
  * far each word is from a word of their name (exact, then a prefix, then one edit for words of 4 to 6 letters, two
  * beyond), then by followers. Suspended accounts, people on either side of a block and people the reader muted are
- * left out in the query (searchCandidates).
+ * left out in the query (searchCandidates). `following`: whether the reader follows them (null for a visitor or oneself).
  */
-export async function searchPeople(database: Database, reader: SessionUser | null, keyword: string, users?: string[]): Promise<PersonCard[]> {
+export async function searchPeople(database: Database, reader: SessionUser | null, keyword: string, users?: string[]): Promise<PersonResult[]> {
   const words = normalizeText(keyword).split(' ').filter(Boolean).slice(0, 6);
   if (words.length === 0) return [];
   const patterns = [...new Set(words.flatMap(pieces))].slice(0, 40);
   if (users !== undefined && users.length === 0) return [];
   const rows = await searchCandidates(database.db, reader?.id ?? null, patterns, users, CANDIDATES);
-  return rows
+  const best = rows
     .map((r) => ({ r, s: score(r.searchText, words) }))
     .filter((x): x is { r: (typeof rows)[number]; s: number } => x.s !== null)
     .sort((a, b) => a.s - b.s || Number(b.r.followerCount) - Number(a.r.followerCount))
     .slice(0, SEARCH_LIMIT)
     .map((x) => presentCard(x.r));
+  const followed = reader ? await followedAmong(database.db, reader.id, best.map((p) => p.id)) : null;
+  return best.map((p) => ({ ...p, following: followed === null || p.id === reader?.id ? null : followed.has(p.id) }));
 }

@@ -1,17 +1,21 @@
 import type { ListSummary } from '@common/contracts/lists';
 import { capitalizeWords } from '@common/format';
+import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
 import { typeLabel } from '../../lib/media';
 import { Link } from '../../lib/router';
 import { shareLink } from '../../lib/share-link';
-import { Avatar } from './avatar';
-import { PenIcon } from './icons';
+import { HeartIcon, PenIcon } from './icons';
 import { ShareIcon } from './list-icons';
+import { PersonLink } from './person-link';
 import { PosterImage } from './poster';
 import { CardSkeleton } from './skeleton';
 
 export const listViewPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/view`;
 export const listEditPath = (listId: string) => `/lists/edit-list?listId=${encodeURIComponent(listId)}`;
+
+/** The like toggle: its own chunk (the reader's like is asked for after the card is drawn), the count until then. */
+const ListLikeButton = lazy(() => import('./list-like-button'));
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -119,8 +123,19 @@ export function ListCard({ list, own, compact = false, className }: ListCardProp
             </>
           ) : (
             <>
-              <Avatar name={owner} photoURL={list.ownerProfile.imageUrl} size={24} />
-              <span className="truncate text-[var(--text)]">{owner}</span>
+              <PersonLink person={list.ownerProfile} size={24} name={owner} className="relative z-10" nameClassName="text-[var(--text)]" />
+              <span className="relative z-10 ml-auto shrink-0">
+                <Suspense
+                  fallback={
+                    <span className="inline-flex h-10 items-center gap-1.5 rounded-full border border-[var(--border)] px-3 text-sm font-medium text-[var(--muted)] tabular-nums sm:h-8">
+                      <HeartIcon size={16} />
+                      {list.likeCount}
+                    </span>
+                  }
+                >
+                  <ListLikeButton listId={list.listId} name={list.name} likeCount={list.likeCount} canLike />
+                </Suspense>
+              </span>
             </>
           )}
         </div>

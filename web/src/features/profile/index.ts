@@ -1,1 +1,1 @@
-export { ProfilePage } from './components/profile-page';
+export { type MessageButton, ProfilePage } from './components/profile-page';

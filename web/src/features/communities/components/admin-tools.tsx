@@ -1,10 +1,10 @@
 import type { Community } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
 import type { ReactNode } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { TrashIcon } from '../../../components/ui/icons';
+import { PersonLink } from '../../../components/ui/person-link';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Link, useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -55,10 +55,12 @@ function JoinRequests({ communityId }: { communityId: string }) {
         <ul className="space-y-2">
           {results.map((r) => (
             <li key={r.userId} aria-label={`Request from ${r.displayName}`} className="flex flex-wrap items-center gap-3 rounded-xl bg-[var(--surface-2)]/60 px-3 py-2">
-              <Avatar name={r.displayName} photoURL={r.imageUrl} size={32} />
-              <span className="min-w-[8rem] flex-1">
-                <span className="block truncate text-sm font-medium">{r.displayName}</span>
-                <span className="block text-xs text-[var(--muted)]">asked {relativeTime(r.requestedAt)}</span>
+              <span className="flex min-w-[8rem] flex-1 items-center gap-3">
+                <PersonLink person={r} size={32} decorative />
+                <span className="min-w-0">
+                  <PersonLink person={r} size={0} className="max-w-full" nameClassName="block text-sm font-medium" />
+                  <span className="block text-xs text-[var(--muted)]">asked {relativeTime(r.requestedAt)}</span>
+                </span>
               </span>
               <span className="flex gap-2">
                 <Button size="sm" loading={answer.isPending && answer.variables?.userId === r.userId && answer.variables.approve} onClick={() => answer.mutate({ userId: r.userId, approve: true }, { onSuccess: () => toast(`${r.displayName} is now a member`, 'success') })}>
@@ -129,8 +131,7 @@ function ManageMembers({ community }: { community: Community }) {
         <ul className="space-y-2">
           {results.map((m) => (
             <li key={m.userId} aria-label={`Member ${m.displayName}`} className="flex flex-wrap items-center gap-3 rounded-xl bg-[var(--surface-2)]/60 px-3 py-2">
-              <Avatar name={m.displayName} photoURL={m.imageUrl} size={32} />
-              <span className="min-w-[8rem] flex-1 truncate text-sm font-medium">{m.displayName}</span>
+              <PersonLink person={m} size={32} className="min-w-[8rem] flex-1 gap-3" nameClassName="text-sm font-medium" />
               <span className="flex flex-wrap gap-1">
                 <ConfirmButton
                   label="Make admin"

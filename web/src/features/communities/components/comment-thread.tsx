@@ -1,11 +1,11 @@
 import { COMMENT_TEXT_MAX, type Comment, type CommentCollapsed, type Reply } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
 import { useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { ChevronDownIcon, ChevronRightIcon, PenIcon, TrashIcon } from '../../../components/ui/icons';
 import { LikeButton } from '../../../components/ui/like-button';
+import { PersonLink } from '../../../components/ui/person-link';
 import { SpoilerBlock } from '../../../components/ui/spoiler-block';
 import { cn } from '../../../lib/cn';
 import { reportComment, type Thread, useDeleteComment, useLikeComment, useReplies, useUpdateComment } from '../api/comments';
@@ -95,10 +95,7 @@ export function CommentNode({
             {COLLAPSED_TEXT[hiddenAs]}
           </span>
         ) : (
-          <>
-            <Avatar name={comment.author?.displayName} photoURL={comment.author?.imageUrl} size={26} />
-            <span className="min-w-0 truncate text-sm font-semibold">{name}</span>
-          </>
+          <PersonLink person={comment.author} size={26} name={name} nameClassName="text-sm font-semibold" />
         )}
         <span className="shrink-0 text-xs text-[var(--muted)]">
           · <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt)}</time>

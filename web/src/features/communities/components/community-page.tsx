@@ -1,9 +1,9 @@
 import type { Community } from '@common/contracts/communities';
 import { formatTimestamp } from '@common/format';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { UsersIcon } from '../../../components/ui/icons';
+import { PersonLink } from '../../../components/ui/person-link';
 import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
@@ -166,10 +166,7 @@ function About({ community }: { community: Community }) {
           <dt className="text-xs text-[var(--muted)]">Admin</dt>
           <dd className="mt-1 flex items-center gap-2 font-medium">
             {community.admin ? (
-              <>
-                <Avatar name={community.admin.displayName} photoURL={community.admin.imageUrl} size={24} />
-                <span className="truncate">{community.admin.displayName}</span>
-              </>
+              <PersonLink person={community.admin} size={24} />
             ) : (
               'Reelhouse'
             )}
@@ -205,8 +202,7 @@ function MembersList({ community, canRead }: { community: Community; canRead: bo
       <ul className="divide-y divide-[var(--border)] overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--surface)]">
         {results.map((m) => (
           <li key={m.userId} className="flex items-center gap-3 px-4 py-3">
-            <Avatar name={m.displayName} photoURL={m.imageUrl} size={36} />
-            <span className="min-w-0 flex-1 truncate text-sm font-medium">{m.displayName}</span>
+            <PersonLink person={m} size={36} className="flex-1 gap-3" nameClassName="text-sm font-medium" />
             {m.role === 'admin' && (
               <span className="inline-flex items-center gap-1 rounded-full bg-[var(--accent-soft)] px-2.5 py-1 text-xs font-semibold text-[var(--accent)]">
                 <ShieldIcon size={12} /> Admin

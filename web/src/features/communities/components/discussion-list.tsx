@@ -1,9 +1,9 @@
 import type { Discussion } from '@common/contracts/communities';
 import { compactCount, relativeTime } from '@common/format';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon, HeartIcon } from '../../../components/ui/icons';
+import { PersonLink } from '../../../components/ui/person-link';
 import { QueryState } from '../../../components/ui/query-state';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonList } from '../../../components/ui/skeleton';
@@ -47,10 +47,7 @@ export function DiscussionRow({ discussion, showCommunity }: { discussion: Discu
         </h3>
         {!discussion.spoiler && discussion.body && <p className="mt-1 line-clamp-2 text-sm text-[var(--muted)] break-words">{discussion.body}</p>}
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-[var(--muted)]">
-          <span className="inline-flex min-w-0 items-center gap-1.5">
-            <Avatar name={discussion.author?.displayName} photoURL={discussion.author?.imageUrl} size={22} />
-            <span className="max-w-[12rem] truncate font-medium text-[var(--text)]">{author}</span>
-          </span>
+          <PersonLink person={discussion.author} size={22} name={author} className="relative z-10 gap-1.5" nameClassName="max-w-[12rem] font-medium text-[var(--text)]" />
           <time dateTime={discussion.createdAt}>{relativeTime(discussion.createdAt)}</time>
           {discussion.locked && (
             <span className="inline-flex items-center gap-1 text-[var(--rating)]">

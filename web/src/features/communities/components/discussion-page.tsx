@@ -1,12 +1,12 @@
 import { type Comment, DISCUSSION_BODY_MAX, DISCUSSION_TITLE_MAX, type Discussion, type Reply } from '@common/contracts/communities';
 import { relativeTime } from '@common/format';
 import { useEffect, useRef, useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeftIcon, ChatIcon, PenIcon, TrashIcon } from '../../../components/ui/icons';
 import { LikeButton } from '../../../components/ui/like-button';
+import { PersonLink } from '../../../components/ui/person-link';
 import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton, SkeletonList } from '../../../components/ui/skeleton';
 import { SpoilerBlock } from '../../../components/ui/spoiler-block';
@@ -90,8 +90,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2 text-xs text-[var(--muted)]">
-              <Avatar name={discussion.author?.displayName} photoURL={discussion.author?.imageUrl} size={28} />
-              <span className="font-semibold text-[var(--text)]">{author}</span>
+              <PersonLink person={discussion.author} size={28} name={author} nameClassName="font-semibold text-[var(--text)]" />
               <span>
                 · <time dateTime={discussion.createdAt}>{relativeTime(discussion.createdAt)}</time>
                 <Edited at={discussion.editedAt} />

@@ -1,12 +1,13 @@
 import type { ListDetails } from '@common/contracts/lists';
 import { capitalizeWords } from '@common/format';
 import { type ReactNode, useEffect } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListIcon, PenIcon } from '../../../components/ui/icons';
 import { formatListDate, listEditPath, listViewPath } from '../../../components/ui/list-card';
 import { LockIcon, ShareIcon } from '../../../components/ui/list-icons';
+import ListLikeButton from '../../../components/ui/list-like-button';
+import { PersonLink } from '../../../components/ui/person-link';
 import { PosterImage } from '../../../components/ui/poster';
 import { QueryState } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -74,10 +75,7 @@ function ListView({ list }: { list: ListDetails }) {
               </ul>
             )}
             <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <span className="flex items-center gap-2">
-                <Avatar name={owner} photoURL={list.ownerProfile.imageUrl} size={28} />
-                <span className="font-medium">{owner}</span>
-              </span>
+              <PersonLink person={list.ownerProfile} size={28} name={owner} nameClassName="font-medium" />
               <span className="text-[var(--muted)] tabular-nums">Updated {formatListDate(list.lastUpdated)}</span>
               <span className="text-[var(--muted)] tabular-nums">{list.titleCount} titles</span>
             </div>
@@ -90,7 +88,8 @@ function ListView({ list }: { list: ListDetails }) {
             ))}
           </div>
         </div>
-        <div className="mt-6 flex flex-wrap gap-2 border-t border-[var(--border)] pt-5">
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-[var(--border)] pt-5">
+          <ListLikeButton listId={list.listId} name={list.name} likeCount={list.likeCount} likedByMe={list.likedByMe} canLike={list.abilities.like} />
           <Button variant="secondary" onClick={() => void shareLink(listViewPath(list.listId), list.name)}>
             <ShareIcon size={18} />
             Share

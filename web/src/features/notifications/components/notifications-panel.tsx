@@ -1,10 +1,10 @@
 import { relativeTime } from '@common/format';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { AvatarRowsSkeleton } from '../../../components/ui/avatar-rows-skeleton';
 import { Button } from '../../../components/ui/button';
 import { BellIcon, CheckIcon, SparkIcon } from '../../../components/ui/icons';
+import { PersonLink } from '../../../components/ui/person-link';
 import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
@@ -80,7 +80,7 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
               {items.map((n) => (
                 <li key={n.id} className={cn('relative flex items-start gap-3 px-4 py-3', !n.read && 'bg-[var(--accent)]/[0.06]')}>
                   {n.actor ? (
-                    <Avatar name={n.actor.displayName} photoURL={n.actor.imageUrl} size={40} />
+                    <PersonLink person={n.actor} size={40} decorative onClick={onClose} className="relative z-10 shrink-0" />
                   ) : (
                     <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-[var(--surface-2)] text-[var(--rating)]" aria-hidden="true">
                       <SparkIcon size={18} />

@@ -1,7 +1,7 @@
 import { LEVELS, type LevelProgress } from '@common/contracts/levels';
 import { type Profile, REPORT_REASON_MAX } from '@common/contracts/people';
 import { compactCount } from '@common/format';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PenIcon, SparkIcon, UserIcon } from '../../../components/ui/icons';
@@ -30,7 +30,10 @@ const badgeOf = (profile: Profile): PictureBadge | null =>
   profile.badge ? { emoji: profile.badge.emoji, color: profile.badge.color, position: profile.badge.position === 'top' ? 'top' : 'bottom' } : null;
 
 /** /profile/view (suffix `me`) and /profile/{username}: who the person is as a fan, and what they do. */
-export function ProfilePage({ suffix }: { suffix: string }) {
+/** "Message" on someone's profile, given by the app (the messages feature's lazy button; it hides itself when not allowed). */
+export type MessageButton = ComponentType<{ userId: string; name: string }>;
+
+export function ProfilePage({ suffix, messageButton }: { suffix: string; messageButton?: MessageButton }) {
   const profile = useProfile(suffix);
   // A profile that is gone (or hidden from the reader) stays gone, even where an earlier answer showed it.
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
@@ -50,17 +53,17 @@ export function ProfilePage({ suffix }: { suffix: string }) {
   }
   return (
     <QueryState query={profile} loading={<ProfileSkeleton />} errorTitle="We could not load this profile" errorIcon={<UserIcon />}>
-      {(data) => <ProfileView suffix={suffix} profile={data} />}
+      {(data) => <ProfileView suffix={suffix} profile={data} messageButton={messageButton} />}
     </QueryState>
   );
 }
 
-function ProfileView({ suffix, profile }: { suffix: string; profile: Profile }) {
+function ProfileView({ suffix, profile, messageButton }: { suffix: string; profile: Profile; messageButton?: MessageButton }) {
   const [list, setList] = useState<'followers' | 'following' | null>(null);
   return (
     <div className="space-y-10">
       <title>{`${profile.displayName}${profile.username ? ` (@${profile.username})` : ''} · Reelhouse`}</title>
-      <ProfileHeader suffix={suffix} profile={profile} onOpenList={setList} />
+      <ProfileHeader suffix={suffix} profile={profile} onOpenList={setList} messageButton={messageButton} />
       {profile.isMe && !profile.profileComplete && <FinishProfile />}
       <Favourites profile={profile} />
       <PersonLists profile={profile} />
@@ -75,7 +78,17 @@ function ProfileView({ suffix, profile }: { suffix: string; profile: Profile }) 
   );
 }
 
-function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profile: Profile; onOpenList: (which: 'followers' | 'following') => void }) {
+function ProfileHeader({
+  suffix,
+  profile,
+  onOpenList,
+  messageButton,
+}: {
+  suffix: string;
+  profile: Profile;
+  onOpenList: (which: 'followers' | 'following') => void;
+  messageButton?: MessageButton;
+}) {
   const premium = premiumOf(profile.premiumStatus);
   return (
     <header className="flex flex-col gap-5 rounded-3xl border border-[var(--border)] bg-[var(--surface)] p-5 sm:flex-row sm:items-start sm:gap-8 sm:p-8">
@@ -102,7 +115,7 @@ function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profil
               </p>
             )}
           </div>
-          <HeaderActions suffix={suffix} profile={profile} />
+          <HeaderActions suffix={suffix} profile={profile} messageButton={messageButton} />
         </div>
         {profile.level && <LevelBlock level={profile.level} isMe={profile.isMe} />}
         {profile.bio ? <p className="mt-4 max-w-prose whitespace-pre-line">{profile.bio}</p> : profile.isMe && <p className="mt-4 text-[var(--muted)]">No bio yet.</p>}
@@ -130,7 +143,7 @@ function ProfileHeader({ suffix, profile, onOpenList }: { suffix: string; profil
   );
 }
 
-function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }) {
+function HeaderActions({ suffix, profile, messageButton: MessagePersonButton }: { suffix: string; profile: Profile; messageButton?: MessageButton }) {
   const { user } = useCurrentUser();
   const follow = useFollow(suffix, user?.id ?? '');
   const block = useBlock(suffix);
@@ -172,6 +185,11 @@ function HeaderActions({ suffix, profile }: { suffix: string; profile: Profile }
         >
           {profile.following ? 'Unfollow' : 'Follow'}
         </Button>
+      )}
+      {user && !profile.blockedByMe && MessagePersonButton && (
+        <Suspense fallback={null}>
+          <MessagePersonButton userId={profile.id} name={profile.displayName} />
+        </Suspense>
       )}
       <MoreMenu label={`More about ${profile.displayName}`}>
         {(close) => (
@@ -246,6 +264,9 @@ function LevelBlock({ level, isMe }: { level: LevelProgress; isMe: boolean }) {
         </p>
       )}
       {isMe && level.next === null && level.current && <p className="mt-3 text-sm text-[var(--muted)]">The top of the ladder. Nothing left to reach.</p>}
+      <Link to="/levels" className="mt-2 inline-block rounded text-sm font-medium text-[var(--accent)] hover:underline focus-ring">
+        All levels and their gems
+      </Link>
     </section>
   );
 }

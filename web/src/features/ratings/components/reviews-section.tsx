@@ -1,13 +1,15 @@
+import { REPORT_REASON_MAX } from '@common/contracts/people';
 import { type Rating, RatingSchema, type ReviewSort } from '@common/contracts/ratings';
 import { relativeTime } from '@common/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { PenIcon, StarIcon } from '../../../components/ui/icons';
 import { LikeButton } from '../../../components/ui/like-button';
 import { NextPageError } from '../../../components/ui/next-page-error';
+import { PersonLink } from '../../../components/ui/person-link';
 import { QueryState } from '../../../components/ui/query-state';
+import { ReportDialog } from '../../../components/ui/report-dialog';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { SpoilerBlock } from '../../../components/ui/spoiler-block';
@@ -17,6 +19,7 @@ import { useHighlight } from '../../../lib/highlight';
 import { useLocation } from '../../../lib/router';
 import { useReviews } from '../api/get-reviews';
 import { useLikeReview } from '../api/like-review';
+import { useReportReview } from '../api/report-review';
 
 const sorts: { value: ReviewSort; label: string }[] = [
   { value: 'newest', label: 'Newest' },
@@ -104,6 +107,8 @@ export function ReviewsSection({ titleId, title }: { titleId: string; title: str
 function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
   const { user } = useCurrentUser();
   const like = useLikeReview(titleId);
+  const report = useReportReview();
+  const [reporting, setReporting] = useState(false);
   const mine = user?.id === review.author.id;
 
   return (
@@ -113,10 +118,10 @@ function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
       aria-label={`Review by ${review.author.displayName}`}
     >
       <header className="flex items-center gap-3">
-        <Avatar name={review.author.displayName} photoURL={review.author.imageUrl} size={36} />
+        <PersonLink person={review.author} size={36} decorative className="shrink-0" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">
-            {review.author.displayName}
+            <PersonLink person={review.author} size={0} />
             {mine && <span className="ml-2 text-xs font-medium text-[var(--muted)]">(you)</span>}
           </p>
           <p className="text-xs text-[var(--muted)]">
@@ -155,7 +160,22 @@ function ReviewCard({ review, titleId }: { review: Rating; titleId: string }) {
             {like.error.message}
           </p>
         )}
+        {!mine && user && (
+          <button type="button" onClick={() => setReporting(true)} className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-[var(--muted)] hover:text-[var(--text)] focus-ring" aria-label={`Report the review by ${review.author.displayName}`}>
+            Report
+          </button>
+        )}
       </footer>
+      {reporting && (
+        <ReportDialog
+          title="Report this review"
+          hint="The moderators read it; the author is not told who reported."
+          label="What is wrong?"
+          maxLength={REPORT_REASON_MAX}
+          send={(reason) => report.mutateAsync({ reviewId: review.id, reason })}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import type { MediaSearchResult } from '@common/contracts/titles';
 import { maxFor, opensInsteadOfSelecting, toggle } from '@common/selection';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/button';
 import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
@@ -13,11 +13,14 @@ import { useSearchSuggestions } from '../hooks/use-search-suggestions';
 import { inputClass, type Option, optionDomId, placeholders, type SearchBoxProps, submitClass } from './search-options';
 import SearchPanel from './search-panel';
 
+/** The People group under the titles (the top bar's box only): its own chunk, loaded once two letters are typed. */
+const PeopleGroup = lazy(() => import('./people-group'));
+
 /**
  * The search box of spec 2: popular searches when empty, live matches while
  * typing, Enter or the button for the full results. ARIA combobox pattern.
  */
-export default function SearchCombobox({ variant = 'default', titleType = null, selection, className, autoFocus = false, onDone, initialQuery = '' }: SearchBoxProps & { initialQuery?: string }) {
+export default function SearchCombobox({ variant = 'default', titleType = null, selection, className, autoFocus = false, onDone, initialQuery = '', people = false }: SearchBoxProps & { initialQuery?: string }) {
   const navigate = useNavigate();
   const id = useId();
   const inputId = `${id}-input`;
@@ -179,6 +182,13 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
             loading={loading}
             status={status}
             trimmed={trimmed}
+            extra={
+              people && !selection && trimmed.length >= 2 ? (
+                <Suspense fallback={null}>
+                  <PeopleGroup query={trimmed} onDone={finish} />
+                </Suspense>
+              ) : null
+            }
             onSeeAll={() => {
               const path = searchPath(query);
               if (path) navigate(path);

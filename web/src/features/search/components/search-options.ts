@@ -17,6 +17,8 @@ export interface SearchBoxProps {
   selection?: SearchSelection;
   className?: string;
   autoFocus?: boolean;
+  /** The top bar's box: a People group under the titles (components/people-group.tsx, a chunk of its own). */
+  people?: boolean;
   /** Called after the box has sent the person somewhere, or on Escape when closed (the phone overlay closes). */
   onDone?: () => void;
 }

@@ -1,5 +1,6 @@
 import type { MediaSearchResult } from '@common/contracts/titles';
 import { yearOf } from '@common/format';
+import type { ReactNode } from 'react';
 import { CheckIcon, ChevronRightIcon, StarIcon, TrendingIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster';
 import { cn } from '../../../lib/cn';
@@ -22,10 +23,12 @@ export interface SearchPanelProps {
   status: string | null;
   trimmed: string;
   onSeeAll: () => void;
+  /** Drawn under the title options, inside the scrolling area (the People group). */
+  extra?: ReactNode;
 }
 
 /** The search box's dropdown: the listbox (288 px high), its state line and the link to all results. */
-export default function SearchPanel({ id, listboxId, heading, options, active, onActivate, onPick, selecting, selectedIds, selectedCount, max, loading, status, trimmed, onSeeAll }: SearchPanelProps) {
+export default function SearchPanel({ id, listboxId, heading, options, active, onActivate, onPick, selecting, selectedIds, selectedCount, max, loading, status, trimmed, onSeeAll, extra }: SearchPanelProps) {
   return (
       <div
         className={cn(panelFrameClass, 'animate-pop-in')}
@@ -78,6 +81,7 @@ export default function SearchPanel({ id, listboxId, heading, options, active, o
           </div>
           {loading && <OptionSkeletons />}
           {status && <p className="px-5 py-8 text-center text-sm text-pretty text-[var(--muted)]">{status}</p>}
+          {extra}
         </div>
         {trimmed && (
           <button

@@ -7,8 +7,8 @@ export interface TopSearchProps {
   onDone?: () => void;
 }
 
-/** The top bar's search box: the home variant on /home, the default one elsewhere. */
+/** The top bar's search box: the home variant on /home, the default one elsewhere; titles, then people. */
 export function TopSearch({ className, autoFocus = false, onDone }: TopSearchProps) {
   const { pathname } = useLocation();
-  return <SearchBox variant={pathname === '/home' ? 'home' : 'default'} className={className} autoFocus={autoFocus} onDone={onDone} />;
+  return <SearchBox variant={pathname === '/home' ? 'home' : 'default'} className={className} autoFocus={autoFocus} onDone={onDone} people />;
 }

@@ -1,0 +1,1 @@
+export { default } from '../../features/levels/levels-page';

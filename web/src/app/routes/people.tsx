@@ -1,0 +1,1 @@
+export { default } from '../../features/search/components/people-page';

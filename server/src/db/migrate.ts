@@ -19,6 +19,7 @@ import * as m20261128000600 from './migrations/20261128000600_levels.ts';
 import * as m20261128000700 from './migrations/20261128000700_feed_covering_indexes.ts';
 import * as m20261202000100 from './migrations/20261202000100_outbox.ts';
 import * as m20261203000100 from './migrations/20261203000100_imports.ts';
+import * as m20261204000100 from './migrations/20261204000100_diary.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128000700_feed_covering_indexes': m20261128000700,
   '20261202000100_outbox': m20261202000100,
   '20261203000100_imports': m20261203000100,
+  '20261204000100_diary': m20261204000100,
 };
 
 /** Column types that differ between the two databases. */

@@ -175,6 +175,25 @@ export interface TitleRatingStatsTable {
 }
 
 /** A title on a person's watchlist. */
+/** A title the person watched on a day (modules/diary). */
+export interface DiaryEntriesTable {
+  id: string;
+  userId: string;
+  titleId: string;
+  /** YYYY-MM-DD. */
+  watchedOn: string;
+  createdAt: Timestamp;
+}
+
+/** A streaming service that carries a title in a country (catalogue import, TMDB). */
+export interface TitleProvidersTable {
+  titleId: string;
+  provider: string;
+  country: string;
+  source: string;
+  url: string | null;
+}
+
 export interface WatchlistEntriesTable {
   userId: string;
   titleId: string;
@@ -559,6 +578,8 @@ export interface DB {
   reviewLikes: ReviewLikesTable;
   titleRatingStats: TitleRatingStatsTable;
   watchlistEntries: WatchlistEntriesTable;
+  diaryEntries: DiaryEntriesTable;
+  titleProviders: TitleProvidersTable;
   lists: ListsTable;
   listItems: ListItemsTable;
   listGenres: ListGenresTable;

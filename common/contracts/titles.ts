@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServiceSchema, WatchCountrySchema } from './providers.ts';
 import { blankToUndefined, queryDecimal, queryInt, queryIntWithDefault } from './query.ts';
 import { text } from './text.ts';
 
@@ -106,6 +107,9 @@ export const DirectoryFiltersQuerySchema = z
     votesMin: queryInt(0, 100_000_000, 'must be a whole number of votes'),
     sort: z.preprocess(blankToUndefined, DirectorySortSchema.default('popularity')),
     page: PageNumberSchema,
+    /** Only titles this streaming service carries (netflix, prime, ...) in `country` (US when absent). */
+    service: z.preprocess(blankToUndefined, ServiceSchema.optional()),
+    country: z.preprocess(blankToUndefined, WatchCountrySchema.optional()),
   })
   .refine((q) => q.yearFrom === undefined || q.yearTo === undefined || q.yearFrom <= q.yearTo, {
     path: ['yearTo'],

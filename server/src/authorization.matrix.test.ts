@@ -286,6 +286,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/tv/preset/:presetName', expect: EVERYONE(), cell: () => ({ url: '/api/tv/preset/popular' }) },
   { route: 'GET /api/movies/upcoming', expect: EVERYONE(), cell: () => ({ url: '/api/movies/upcoming' }) },
   { route: 'GET /api/movies/:type/:id', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}` }) },
+  { route: 'GET /api/movies/:type/:id/providers', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}/providers?country=US` }) },
   { route: 'GET /api/movies/:type/:id/me', expect: SIGNED_IN(), cell: () => ({ url: `/api/movies/movie/${TITLE}/me` }) },
   { route: 'GET /api/home/carousel', expect: EVERYONE(), cell: () => ({ url: '/api/home/carousel' }) },
   { route: 'GET /api/home/weekly-popular-movies', expect: EVERYONE(), cell: () => ({ url: '/api/home/weekly-popular-movies' }) },

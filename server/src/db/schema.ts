@@ -549,7 +549,7 @@ export interface ImportJobsTable {
 export interface ImportRowsTable {
   jobId: string;
   seq: number;
-  kind: 'rating' | 'watchlist' | 'list';
+  kind: 'rating' | 'watchlist' | 'list' | 'diary';
   file: string;
   line: number;
   rowText: string;

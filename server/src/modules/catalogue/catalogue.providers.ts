@@ -2,19 +2,7 @@
 
 import { basename, dirname } from 'node:path';
 
-/** The services Reelhouse names, as stored in title_providers.provider, with their display names. */
-export const PROVIDERS: Readonly<Record<string, string>> = {
-  netflix: 'Netflix',
-  prime: 'Prime Video',
-  'disney-plus': 'Disney+',
-  hulu: 'Hulu',
-  max: 'Max',
-  'apple-tv-plus': 'Apple TV+',
-  'paramount-plus': 'Paramount+',
-  peacock: 'Peacock',
-  mubi: 'MUBI',
-  'criterion-channel': 'The Criterion Channel',
-};
+export { SERVICES as PROVIDERS, serviceName as providerName } from '../../../../common/contracts/providers.ts';
 
 /** Words of a folder or file name that name a service (JustWatch exports are one service's catalogue each). */
 const NAMED: [RegExp, string][] = [
@@ -51,6 +39,3 @@ export function providerOfTmdbName(name: string): string {
   const hit = NAMED.find(([re]) => re.test(n));
   return hit ? hit[1] : n.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
 }
-
-/** A service's display name (a slug Reelhouse does not name shows as it is). */
-export const providerName = (provider: string): string => PROVIDERS[provider] ?? provider;

@@ -5,6 +5,7 @@ import { posterUrl } from '../../lib/poster-url';
 import { Link } from '../../lib/router';
 import { StarIcon } from './icons';
 import { PosterPlaceholder } from './poster-placeholder';
+import { WatchedButton } from './watched-button';
 import { WatchlistButton } from './watchlist-button';
 
 interface PosterImageProps {
@@ -45,7 +46,7 @@ export function PosterImage({ id, title, year, src, width = 400, className, eage
   );
 }
 
-/** Poster, then title and year below; a subtle lift on hover; the watchlist button on the poster's corner. */
+/** Poster, then title and year below; a subtle lift on hover; the watchlist and watched buttons on the poster's corner. */
 export function PosterCard({ item, className, badge }: { item: PosterItem; className?: string; badge?: ReactNode }) {
   return (
     <div className={cn('group relative', className)}>
@@ -73,6 +74,11 @@ export function PosterCard({ item, className, badge }: { item: PosterItem; class
         titleId={item.id}
         title={item.title}
         className="absolute top-2 right-2 transition duration-200 ease-out group-hover:-translate-y-1 motion-reduce:transform-none"
+      />
+      <WatchedButton
+        titleId={item.id}
+        title={item.title}
+        className="absolute top-14 right-2 transition duration-200 ease-out group-hover:-translate-y-1 motion-reduce:transform-none"
       />
     </div>
   );

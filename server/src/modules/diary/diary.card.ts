@@ -33,7 +33,7 @@ ${figure(360, String(review.hours), 'hours')}
 ${figure(660, String(review.entries), review.entries === 1 ? 'diary entry' : 'diary entries')}
 ${figure(960, String(review.rewatches), review.rewatches === 1 ? 'rewatch' : 'rewatches')}
 <text x="60" y="410" font-size="28" fill="#b8b8c8">Top genres: <tspan fill="#ffffff">${e(clip(genres, 60))}</tspan></text>
-${rated.join('\n')}
+${rated.length ? rated.join('\n') : '<text x="60" y="470" font-size="28" fill="#b8b8c8">Rate what you watch: your favourites show here.</text>'}
 </svg>`;
 }
 

@@ -48,7 +48,7 @@ export function DiaryPage() {
         </Link>
       </header>
 
-      <nav className="mb-5 flex items-center gap-2" aria-label="Months">
+      <nav className="mb-5 flex flex-wrap items-center gap-2" aria-label="Months">
         <button type="button" className={buttonClasses('ghost', 'icon')} onClick={() => go(shiftMonth(month, -1))} aria-label="Previous month">
           <ChevronLeftIcon size={20} />
         </button>
@@ -61,7 +61,7 @@ export function DiaryPage() {
         {months.length > 0 && (
           <select
             aria-label="Jump to a month"
-            className="ml-auto h-10 rounded-xl border border-[var(--border)] bg-[var(--surface)] px-3 text-sm focus-ring"
+            className="h-10 w-full rounded-xl border border-[var(--border)] bg-[var(--surface)] px-3 text-sm focus-ring sm:ml-auto sm:w-auto"
             value={months.some((m) => m.month === month) ? month : ''}
             onChange={(e) => e.target.value && go(e.target.value)}
           >
@@ -139,7 +139,7 @@ function EntryRow({ entry }: { entry: DiaryEntry }) {
   };
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-[var(--border)] bg-[var(--surface)] p-2.5">
-      <Link to={titlePath(t.type, t.id)} className="w-12 shrink-0 rounded-lg focus-ring sm:w-14">
+      <Link to={titlePath(t.type, t.id)} className="w-12 shrink-0 rounded-lg focus-ring sm:w-14" aria-hidden="true" tabIndex={-1}>
         <PosterImage id={t.id} title={t.title} year={t.year ? String(t.year) : undefined} src={t.primaryImage} width={120} mini className="rounded-lg" />
       </Link>
       <div className="min-w-0 flex-1">

@@ -67,7 +67,7 @@ export function WatchedPanel({ titleId, title }: { titleId: string; title: strin
       </p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <Button onClick={() => void log()} loading={busy} disabled={!state.isSuccess}>
-          <CheckIcon size={16} /> {data?.watched ? 'Watched again today' : 'Mark watched'}
+          <CheckIcon size={16} /> {data?.watched ? 'Log today' : 'Mark watched'}
         </Button>
         <Button variant="secondary" onClick={() => setLogging(true)} disabled={!state.isSuccess}>
           <CalendarIcon size={16} /> Log a date…

@@ -32,6 +32,7 @@ export const ServiceSchema = text({ error: 'must be a streaming service' })
   .toLowerCase()
   .regex(/^[a-z0-9-]{1,40}$/, 'must be a streaming service');
 
+
 export const WatchProvidersQuerySchema = z.object({ country: z.preprocess((v) => (v === '' ? undefined : v), WatchCountrySchema.default(DEFAULT_WATCH_COUNTRY)) });
 
 /** Where to watch a title in a country. */

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DirectoryFiltersQuerySchema } from '../../../../common/contracts/directory.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { WatchProvidersQuerySchema, WatchProvidersSchema } from '../../../../common/contracts/providers.ts';
 import {
-  DirectoryFiltersQuerySchema,
   GenresQuerySchema,
   GenresResponseSchema,
   HomeMediaListSchema,

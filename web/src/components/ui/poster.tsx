@@ -46,7 +46,7 @@ export function PosterImage({ id, title, year, src, width = 400, className, eage
 }
 
 /** The watched eye loads with the first card a pointer or the keyboard reaches (or at once without hover): no first-screen JS. */
-const WatchedButton = lazy(() => import('./watched-button').then((m) => ({ default: m.WatchedButton })));
+const WatchedButton = lazy(() => import('./watched-button'));
 const hoverless = () => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
 
 /**

@@ -3,7 +3,7 @@ import { useWatchedToggle } from '../../lib/diary';
 import { EyeIcon } from './icons';
 
 /** The round eye on a poster card: logs the title as watched today, or undoes the latest log. */
-export function WatchedButton({ titleId, title, className }: { titleId: string; title: string; className?: string }) {
+export default function WatchedButton({ titleId, title, className }: { titleId: string; title: string; className?: string }) {
   const { on, busy, toggle, signedIn } = useWatchedToggle(titleId, title);
   if (!signedIn) return null;
   return (

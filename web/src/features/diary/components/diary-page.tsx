@@ -7,6 +7,7 @@ import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, StarIcon, TrashIcon } 
 import { PosterImage } from '../../../components/ui/poster';
 import { QueryState } from '../../../components/ui/query-state';
 import { SkeletonList } from '../../../components/ui/skeleton';
+import { deleteWatch } from '../../../lib/diary';
 import { titlePath, typeLabel } from '../../../lib/media';
 import { Link, useSearchParams } from '../../../lib/router';
 import { useDiaryMonth } from '../api/diary';
@@ -131,7 +132,7 @@ function EntryRow({ entry }: { entry: DiaryEntry }) {
   const remove = async () => {
     setBusy(true);
     try {
-      const { deleteWatch } = await import('../../../lib/diary-toggle');
+      
       await deleteWatch(client, entry.id, t.id, t.title);
     } finally {
       setBusy(false);

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CalendarIcon, CheckIcon, EyeIcon } from '../../../components/ui/icons';
 import { useCurrentUser } from '../../../lib/current-user';
+import { deleteWatch, markWatched } from '../../../lib/diary';
 import { Link } from '../../../lib/router';
 import { useTitleWatched } from '../api/diary';
 
@@ -37,13 +38,13 @@ export function WatchedPanel({ titleId, title }: { titleId: string; title: strin
   };
   const log = (day?: string) =>
     run(async () => {
-      const { markWatched } = await import('../../../lib/diary-toggle');
+      
       await markWatched(client, titleId, day);
     });
   const undo = () =>
     run(async () => {
       if (!data?.latest) return;
-      const { deleteWatch } = await import('../../../lib/diary-toggle');
+      
       await deleteWatch(client, data.latest.id, titleId, title);
     });
 

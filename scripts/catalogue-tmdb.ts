@@ -1,12 +1,13 @@
 /**
  * npm run catalogue:tmdb [-- --limit 500]
- * Fills posters and backdrops from TMDB for the most popular titles missing a poster (needs TMDB_API_KEY).
+ * Fills posters and backdrops from TMDB for the most popular titles missing a poster, then refreshes where to watch
+ * (TMDB's watch providers) of the most popular titles TMDB knows (needs TMDB_API_KEY).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { enrichPosters, tmdbClientFrom } from '../server/src/modules/catalogue/tmdb.ts';
+import { enrichPosters, refreshWatchProviders, tmdbClientFrom } from '../server/src/modules/catalogue/tmdb.ts';
 
 const { values } = parseArgs({ options: { limit: { type: 'string', default: '500' } } });
 const limit = Number(values.limit);
@@ -25,6 +26,8 @@ try {
   } else {
     const report = await enrichPosters(database, client, limit);
     console.log(`TMDB posters: looked up ${report.looked}, found ${report.found}, not on TMDB ${report.notFound}, failed ${report.failed}`);
+    const where = await refreshWatchProviders(database, client, limit);
+    console.log(`TMDB where to watch: looked up ${where.looked}, with services ${where.withProviders}, failed ${where.failed}`);
   }
 } finally {
   await database.close();

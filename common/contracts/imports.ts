@@ -36,7 +36,8 @@ export const ImportJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 
-export const ImportKindSchema = z.enum(['rating', 'watchlist', 'list']);
+/** `diary`: a title watched on a day (Letterboxd's diary.csv, Trakt's history). */
+export const ImportKindSchema = z.enum(['rating', 'watchlist', 'list', 'diary']);
 export type ImportKind = z.infer<typeof ImportKindSchema>;
 
 /** A title offered for an ambiguous row. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, queryDecimal, queryInt, queryIntWithDefault } from './query.ts';
+import { blankToUndefined, queryIntWithDefault } from './query.ts';
 import { text } from './text.ts';
 
 /** Spec 3: the two kinds of title. */
@@ -94,24 +94,6 @@ export type SearchByGenresRequest = z.input<typeof SearchByGenresRequestSchema>;
 export const DirectorySortSchema = z.enum(['popularity', 'rating', 'year', 'title'], { error: 'must be popularity, rating, year or title' });
 export type DirectorySort = z.infer<typeof DirectorySortSchema>;
 
-/** GET /api/movies/filters and /api/tv/filters: only non-empty fields are sent. */
-export const DirectoryFiltersQuerySchema = z
-  .object({
-    /** One genre or several separated by commas; titles must have all of them. */
-    genre: z.preprocess(blankToUndefined, text().max(200, 'must be at most 200 characters').optional()),
-    yearFrom: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
-    yearTo: queryInt(1870, 2100, 'must be a year from 1870 to 2100'),
-    /** IMDb rating out of 10. */
-    ratingMin: queryDecimal(0, 10, 'must be a number from 0 to 10'),
-    votesMin: queryInt(0, 100_000_000, 'must be a whole number of votes'),
-    sort: z.preprocess(blankToUndefined, DirectorySortSchema.default('popularity')),
-    page: PageNumberSchema,
-  })
-  .refine((q) => q.yearFrom === undefined || q.yearTo === undefined || q.yearFrom <= q.yearTo, {
-    path: ['yearTo'],
-    message: 'must not be before yearFrom',
-  });
-export type DirectoryFiltersQuery = z.input<typeof DirectoryFiltersQuerySchema>;
 
 export const MOVIE_PRESETS = ['box-office', 'top-rated', 'coming-soon', 'by-genre', 'popular'] as const;
 export const SHOW_PRESETS = ['ratings', 'popular', 'coming-soon', 'by-genre'] as const;

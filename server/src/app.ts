@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
+import { diaryRoutes } from './modules/diary/diary.routes.ts';
 import { gemsRoutes } from './modules/gems/gems.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);
   await app.register(watchlistRoutes);
+  await app.register(diaryRoutes);
   await app.register(listsRoutes);
   await app.register(communitiesRoutes);
   await app.register(discussionsRoutes);

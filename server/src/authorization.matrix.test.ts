@@ -295,6 +295,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/tv/preset/:presetName', expect: EVERYONE(), cell: () => ({ url: '/api/tv/preset/popular' }) },
   { route: 'GET /api/movies/upcoming', expect: EVERYONE(), cell: () => ({ url: '/api/movies/upcoming' }) },
   { route: 'GET /api/movies/:type/:id', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}` }) },
+  { route: 'GET /api/movies/:type/:id/providers', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}/providers?country=US` }) },
   { route: 'GET /api/movies/:type/:id/me', expect: SIGNED_IN(), cell: () => ({ url: `/api/movies/movie/${TITLE}/me` }) },
   { route: 'GET /api/home/carousel', expect: EVERYONE(), cell: () => ({ url: '/api/home/carousel' }) },
   { route: 'GET /api/home/weekly-popular-movies', expect: EVERYONE(), cell: () => ({ url: '/api/home/weekly-popular-movies' }) },
@@ -336,6 +337,23 @@ const ROWS: Row[] = [
   { route: 'GET /api/watchlist/userWatchlist', expect: SIGNED_IN(), cell: () => ({ url: '/api/watchlist/userWatchlist' }) },
   { route: 'POST /api/watchlist/contains', expect: SIGNED_IN(), cell: () => ({ url: '/api/watchlist/contains', body: { titleIds: [TITLE] } }) },
   { route: 'DELETE /api/watchlist/:titleId', expect: SIGNED_IN(), cell: () => ({ url: `/api/watchlist/${TITLE}` }) },
+
+  // Diary: the reader's own; another's entry is not there for them.
+  { route: 'POST /api/diary', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary', body: { titleId: TITLE } }) },
+  { route: 'GET /api/diary', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary?month=2023-01' }) },
+  { route: 'GET /api/diary/titles/:titleId', expect: SIGNED_IN(), cell: () => ({ url: `/api/diary/titles/${TITLE}` }) },
+  { route: 'POST /api/diary/contains', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary/contains', body: { titleIds: [TITLE] } }) },
+  { route: 'GET /api/diary/year/:year', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary/year/2023' }) },
+  { route: 'GET /api/diary/year/:year/card.png', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary/year/2023/card.png' }) },
+  {
+    route: 'DELETE /api/diary/:id',
+    expect: OWNER_ONLY(),
+    cell: async () => {
+      const day = `2020-01-${String(1 + (next() % 28)).padStart(2, '0')}`;
+      const id = await ok('POST', '/api/diary', f.people.owner.headers, { titleId: titleFor(next() % 30), watchedOn: day }, (d: { entry: { id: string } }) => d.entry.id);
+      return { url: `/api/diary/${id}` };
+    },
+  },
 
   // Lists: the owner edits and deletes; others like; a private list is its owner's alone.
   { route: 'POST /api/lists', expect: SIGNED_IN(201), cell: (_f, role) => ({ url: '/api/lists', body: listBody(`A list by the ${role}`) }) },

@@ -187,6 +187,25 @@ export interface TitleRatingStatsTable {
 }
 
 /** A title on a person's watchlist. */
+/** A title the person watched on a day (modules/diary). */
+export interface DiaryEntriesTable {
+  id: string;
+  userId: string;
+  titleId: string;
+  /** YYYY-MM-DD. */
+  watchedOn: string;
+  createdAt: Timestamp;
+}
+
+/** A streaming service that carries a title in a country (catalogue import, TMDB). */
+export interface TitleProvidersTable {
+  titleId: string;
+  provider: string;
+  country: string;
+  source: string;
+  url: string | null;
+}
+
 export interface WatchlistEntriesTable {
   userId: string;
   titleId: string;
@@ -549,7 +568,7 @@ export interface ImportJobsTable {
 export interface ImportRowsTable {
   jobId: string;
   seq: number;
-  kind: 'rating' | 'watchlist' | 'list';
+  kind: 'rating' | 'watchlist' | 'list' | 'diary';
   file: string;
   line: number;
   rowText: string;
@@ -586,6 +605,8 @@ export interface DB {
   reviewLikes: ReviewLikesTable;
   titleRatingStats: TitleRatingStatsTable;
   watchlistEntries: WatchlistEntriesTable;
+  diaryEntries: DiaryEntriesTable;
+  titleProviders: TitleProvidersTable;
   lists: ListsTable;
   listItems: ListItemsTable;
   listGenres: ListGenresTable;

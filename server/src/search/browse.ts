@@ -62,12 +62,22 @@ function fewCandidates(seg: Segment, mask: number, yearFrom: number | undefined,
   return best;
 }
 
+/** A segment's documents of these ids, as a bitset. */
+function docsOf(seg: Segment, ids: ReadonlySet<string>): Uint32Array {
+  const docs = new Uint32Array((seg.n >>> 5) + 1);
+  for (const id of ids) {
+    const d = seg.docOf(id);
+    if (d >= 0) docs[d >>> 5] |= 1 << (d & 31);
+  }
+  return docs;
+}
+
 interface Ordered {
   seg: Segment;
   doc: number;
 }
 
-function scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hidden: Uint32Array | null): Ordered[] {
+function scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hidden: Uint32Array | null, only: Uint32Array | null): Ordered[] {
     const out: Ordered[] = [];
     const type = f.type ? TYPE_CODE[f.type] : -1;
     const mask = (f.genreMask ?? 0) >>> 0;
@@ -84,6 +94,7 @@ function scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hid
       if (votesMin > 0 && seg.votes[d] < votesMin) return false;
       if (sort === 'rating' && !ratedEnough(seg, d)) return false;
       if (hidden !== null && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) return false;
+      if (only !== null && (only[d >>> 5] & (1 << (d & 31))) === 0) return false;
       if (f.excludeId !== undefined && seg.ids.equals(d, f.excludeId)) return false;
       return true;
     };
@@ -164,7 +175,7 @@ function scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hid
  */
 export function browseSegments(parts: { seg: Segment; hidden: Uint32Array | null }[], filter: BrowseFilter, sort: BrowseSort, offset: number, limit: number): SearchPageResult {
   const want = offset + limit + 1;
-  const scanned = parts.map(({ seg, hidden }) => scan(seg, filter, sort, want, hidden));
+  const scanned = parts.map(({ seg, hidden }) => scan(seg, filter, sort, want, hidden, filter.onlyIds ? docsOf(seg, filter.onlyIds) : null));
   let all = scanned[0];
   if (scanned.length > 1) {
     const key = ({ seg, doc }: Ordered) => {

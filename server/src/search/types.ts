@@ -25,6 +25,8 @@ export interface BrowseFilter {
   ratingMin?: number;
   votesMin?: number;
   excludeId?: string;
+  /** Only these titles (a streaming service's, say); absent for all. */
+  onlyIds?: ReadonlySet<string>;
 }
 
 export interface SearchOptions {

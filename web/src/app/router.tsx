@@ -34,6 +34,8 @@ const CreateDiscussion = page(() => import('./routes/create-discussion'));
 const CreateCommunity = page(() => import('./routes/create-community'));
 const CreateList = page(() => import('./routes/create-list'));
 const Watchlist = page(() => import('./routes/watchlist'));
+const Diary = page(() => import('./routes/diary'));
+const YearReview = page(() => import('./routes/year-review'));
 const PremiumArea = page(() => import('./routes/premium-area'));
 const Messages = page(() => import('./routes/messages'));
 const Feed = page(() => import('./routes/feed'));
@@ -72,6 +74,8 @@ function SignedInPages() {
         <Route path="/createCommunity" component={CreateCommunity} />
         <Route path="/createList" component={CreateList} />
         <Route path="/watchlist" component={Watchlist} />
+        <Route path="/diary" component={Diary} />
+        <Route path="/diary/:year" component={YearReview} />
         <Route path="/messages" component={Messages} />
         <Route path="/feed" component={Feed} />
         <Route path="/levels" component={Levels} />

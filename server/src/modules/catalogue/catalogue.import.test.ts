@@ -55,6 +55,19 @@ describe('catalogue import', () => {
     expect(Number(count.n)).toBe(9);
   });
 
+  it("keeps where to watch: a JustWatch folder's service and country for each of its titles, once on a second run", async () => {
+    const rows = async () =>
+      (await database.db.selectFrom('titleProviders').select(['titleId', 'provider', 'country', 'source']).orderBy('titleId').execute()).map((r) => [r.titleId, r.provider, r.country, r.source]);
+    const expected = [
+      ['jw-tm2', 'netflix', 'US', 'justwatch'],
+      ['tt0133093', 'netflix', 'US', 'justwatch'],
+      ['tt0903747', 'netflix', 'US', 'justwatch'],
+    ];
+    expect(await rows()).toEqual(expected);
+    await importCatalogue(database, dir, { batchSize: 2 });
+    expect(await rows()).toEqual(expected);
+  });
+
   it("keeps each title's card creator in step with its people: the creator, else the first director", async () => {
     const titles = await database.db.selectFrom('titles').select(['id', 'creator']).execute();
     let withCreator = 0;

@@ -75,6 +75,8 @@ export interface BatchWrite {
   rows: TitleRow[];
   genres: { ids: string[]; titleIds: string[]; genres: string[] };
   people: { deletes: { titleId: string; role: string }[]; inserts: PeopleRow[] };
+  /** Services carrying titles (parallel arrays): added to title_providers as source 'justwatch', once each. */
+  providers: { titleIds: string[]; providers: string[]; countries: string[] };
 }
 
 /** The part written once per database engine (db/: forEngine): a handful of set-based queries per batch, never one per row. */
@@ -118,6 +120,11 @@ function sqliteStore(sqlite: SQLite.Database): Store {
   const insName = sqlite.prepare(
     'insert into catalogue_names (nconst, name) values (?, ?) on conflict(nconst) do update set name = excluded.name',
   );
+  const insProviders = sqlite.prepare(
+    `insert into title_providers (title_id, provider, country, source, url)
+     select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), 'justwatch', null from json_each(?)
+     where true on conflict do nothing`,
+  );
   const write = sqlite.transaction((batch: BatchWrite) => {
     for (const row of batch.rows) upsert.run(row);
     if (batch.genres.ids.length) delGenres.run(JSON.stringify(batch.genres.ids));
@@ -128,6 +135,8 @@ function sqliteStore(sqlite: SQLite.Database): Store {
     if (changed.length) setCreators.run(new Date().toISOString(), JSON.stringify(changed));
     const withPeople = peopleTitleIds(batch);
     if (withPeople.length) setPeople.run(JSON.stringify(withPeople));
+    const pv = batch.providers;
+    if (pv.titleIds.length) insProviders.run(JSON.stringify(pv.titleIds.map((id, i) => [id, pv.providers[i], pv.countries[i]])));
   });
   const writeNames = sqlite.transaction((rows: { nconst: string; name: string }[]) => {
     for (const r of rows) insName.run(r.nconst, r.name);
@@ -241,6 +250,15 @@ function postgresStore(pool: pg.Pool): Store {
         const withPeople = peopleTitleIds(batch);
         if (withPeople.length) {
           await client.query(`update titles set people_json = (${PEOPLE_JSON_OF.postgres}) where id = any($1::text[])`, [withPeople]);
+        }
+        const pv = batch.providers;
+        if (pv.titleIds.length) {
+          await client.query(
+            `insert into title_providers (title_id, provider, country, source, url)
+             select t, p, c, 'justwatch', null from unnest($1::text[], $2::text[], $3::text[]) as u(t, p, c)
+             on conflict do nothing`,
+            [pv.titleIds, pv.providers, pv.countries],
+          );
         }
         await client.query('commit');
       } catch (err) {

@@ -3,6 +3,7 @@
 import type { TitleType } from '../../db/schema.ts';
 import { csvRows, fileCounter, type ImportContext } from './catalogue.import-context.ts';
 import { cleanText, imdbIdOf, parseGenres, parseInteger, parseNumber, parseYear } from './catalogue.normalize.ts';
+import { providerOfPath } from './catalogue.providers.ts';
 import { SOURCES } from './catalogue.sources.ts';
 import type { Credit } from './catalogue.writer.ts';
 
@@ -10,6 +11,8 @@ const JW_TYPES: Record<string, TitleType> = { MOVIE: 'movie', SHOW: 'tvSeries' }
 
 export async function importJustWatchTitles(ctx: ImportContext, path: string): Promise<void> {
   const counter = fileCounter(ctx, path, 'justwatch-titles');
+  // Each JustWatch export is one service's catalogue in one country, named by its folder.
+  const service = providerOfPath(path);
   for await (const r of csvRows(ctx, path, counter)) {
     const jwId = cleanText(r.id);
     const type = JW_TYPES[(r.type ?? '').trim().toUpperCase()];
@@ -42,6 +45,7 @@ export async function importJustWatchTitles(ctx: ImportContext, path: string): P
         tmdb_popularity: parseNumber(r.tmdb_popularity),
       },
       genres: parseGenres(r.genres),
+      ...(service ? { providers: [service] } : {}),
       ...(votes !== null ? { rating: { rating: parseNumber(r.imdb_score), votes } } : {}),
     });
   }

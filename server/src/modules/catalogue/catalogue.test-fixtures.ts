@@ -67,9 +67,9 @@ export function writeFixtures(dir: string, opts: { shawshankVotes?: number } = {
     ]),
   );
 
-  mkdirSync(join(dir, 'justwatch'), { recursive: true });
+  mkdirSync(join(dir, 'justwatch-netflix-us-2023-03'), { recursive: true });
   writeFileSync(
-    join(dir, 'justwatch', 'titles.csv'),
+    join(dir, 'justwatch-netflix-us-2023-03', 'titles.csv'),
     [
       'id,title,type,description,release_year,age_certification,runtime,genres,production_countries,seasons,imdb_id,imdb_score,imdb_votes,tmdb_popularity,tmdb_score',
       'ts22164,Breaking Bad,SHOW,"A chemistry teacher ""breaks bad"".",2008,TV-MA,48,"[\'drama\', \'crime\', \'thriller\']",[\'US\'],5.0,tt0903747,9.5,1727694.0,419.0,8.9',
@@ -81,7 +81,7 @@ export function writeFixtures(dir: string, opts: { shawshankVotes?: number } = {
     ].join('\r\n'),
   );
   writeFileSync(
-    join(dir, 'justwatch', 'credits.csv'),
+    join(dir, 'justwatch-netflix-us-2023-03', 'credits.csv'),
     [
       'person_id,id,name,character,role',
       '1,ts22164,Bryan Cranston,Walter White,ACTOR',

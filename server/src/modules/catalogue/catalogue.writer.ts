@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { TitleType } from '../../db/schema.ts';
 import { matchKeyOf, popularityOf, searchTextOf } from './catalogue.normalize.ts';
 import type { ImportReport } from './catalogue.report.ts';
-import { COLUMNS, type PeopleRow, type PersonRole, type Store, storeFor, type TitleRow } from './catalogue.repository.ts';
+import { type BatchWrite, COLUMNS, type PeopleRow, type PersonRole, type Store, storeFor, type TitleRow } from './catalogue.repository.ts';
 
 /** Fields a source may provide; each source says per field whether it overwrites ('set') or only fills blanks ('fill'). */
 export type PatchField =
@@ -55,6 +55,8 @@ export interface TitlePatch {
   /** IMDb rating and votes: the figure with more votes wins (votes only grow, so it is the fresher one). */
   rating?: { rating: number | null; votes: number };
   people?: Credit[];
+  /** Streaming services that carry the title (JustWatch's files): kept in title_providers. */
+  providers?: { provider: string; country: string }[];
   /** Credit rows are counted as credits rather than title updates. */
   countAs?: 'title' | 'credit';
   creditRows?: number;
@@ -199,6 +201,7 @@ export class TitleWriter {
     const rows = new Map<string, TitleRow>();
     const genresChanged = new Set<string>();
     const peopleByTitle = new Map<string, { mode: 'replace' | 'fill'; credits: Credit[] }[]>();
+    const providers: BatchWrite['providers'] = { titleIds: [], providers: [], countries: [] };
     for (let patch of patches) {
       let id: string | undefined;
       if (patch.match) {
@@ -248,6 +251,11 @@ export class TitleWriter {
       if (next.genres !== base.genres || !before) genresChanged.add(id);
       rows.set(id, next);
       if (next.justwatch_id) byJw.set(next.justwatch_id, next);
+      for (const p of patch.providers ?? []) {
+        providers.titleIds.push(id);
+        providers.providers.push(p.provider);
+        providers.countries.push(p.country);
+      }
       if (patch.people?.length) {
         const list = peopleByTitle.get(id) ?? [];
         list.push({ mode: patch.source.people ?? 'fill', credits: patch.people });
@@ -309,7 +317,7 @@ export class TitleWriter {
         genres.push(genre);
       }
     }
-    await this.store.write({ rows: changed, genres: { ids: genreIds, titleIds, genres }, people: { deletes, inserts } });
+    await this.store.write({ rows: changed, genres: { ids: genreIds, titleIds, genres }, people: { deletes, inserts }, providers });
   }
 }
 

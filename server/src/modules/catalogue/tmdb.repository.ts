@@ -157,3 +157,23 @@ export async function writePosters(
       ),
   });
 }
+
+/** TMDB's where-to-watch rows of these titles, replaced: in one transaction, 500 rows a statement. */
+export async function replaceTmdbProviders(
+  database: Database,
+  titleIds: readonly string[],
+  rows: readonly { titleId: string; provider: string; country: string; source: string; url: string | null }[],
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < titleIds.length; i += 500) {
+      await trx.deleteFrom('titleProviders').where('source', '=', 'tmdb').where('titleId', 'in', titleIds.slice(i, i + 500)).execute();
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto('titleProviders')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['titleId', 'country', 'provider']).doUpdateSet((eb) => ({ url: eb.ref('excluded.url') })))
+        .execute();
+    }
+  });
+}

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for TMDB's API answering with the response shapes documented at
  * https://developer.themoviedb.org/reference (find, movie/upcoming, trending/all/week,
- * movie|tv/{id}/external_ids, and the error body), for the adapter and feed tests.
+ * movie|tv/{id}/external_ids, movie|tv/{id}/watch/providers, and the error body), for the adapter and feed tests.
  */
 
 export const TMDB_KEY = 'key123';
@@ -181,3 +181,26 @@ export async function startFakeTmdb(routes: Record<string, Answer> = {}): Promis
       }),
   };
 }
+
+/** GET /movie/{id}/watch/providers and /tv/{id}/watch/providers: offers per country (data from JustWatch). */
+export function watchProviders(id: number, results: Record<string, unknown>) {
+  return { id, results };
+}
+const offer = (provider_id: number, provider_name: string, display_priority = 1) => ({ logo_path: `/logo${provider_id}.jpg`, provider_id, provider_name, display_priority });
+export const SHAWSHANK_PROVIDERS = watchProviders(278, {
+  US: {
+    link: 'https://www.themoviedb.org/movie/278-the-shawshank-redemption/watch?locale=US',
+    flatrate: [offer(8, 'Netflix'), offer(9, 'Amazon Prime Video', 2)],
+    rent: [offer(2, 'Apple TV', 3)],
+    buy: [offer(2, 'Apple TV', 3)],
+  },
+  GB: {
+    link: 'https://www.themoviedb.org/movie/278-the-shawshank-redemption/watch?locale=GB',
+    ads: [offer(300, 'Pluto TV')],
+    free: [offer(300, 'Pluto TV')],
+  },
+  FR: { link: 'https://www.themoviedb.org/movie/278-the-shawshank-redemption/watch?locale=FR', rent: [offer(2, 'Apple TV')] },
+});
+export const BREAKING_BAD_PROVIDERS = watchProviders(1396, {
+  US: { link: 'https://www.themoviedb.org/tv/1396-breaking-bad/watch?locale=US', flatrate: [offer(8, 'Netflix'), offer(15, 'Hulu')] },
+});

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import {
+  BREAKING_BAD_PROVIDERS,
   type FakeTmdb,
   FIND_BREAKING_BAD,
   FIND_SHAWSHANK,
   movieExternalIds,
+  SHAWSHANK_PROVIDERS,
   startFakeTmdb,
   TMDB_KEY,
   TRENDING,
@@ -15,7 +17,7 @@ import {
   upcomingMovie,
   upcomingPage,
 } from './tmdb.test-fixtures.ts';
-import { enrichPosters, TmdbClient, TmdbError } from './tmdb.ts';
+import { enrichPosters, refreshWatchProviders, TmdbClient, TmdbError } from './tmdb.ts';
 
 const EMPTY_FIND = { movie_results: [], person_results: [], tv_results: [], tv_episode_results: [], tv_season_results: [] };
 
@@ -43,6 +45,8 @@ describe('TMDB adapter', () => {
       '/movie/603/external_ids': movieExternalIds(603, 'tt0133093'),
       '/movie/604/external_ids': movieExternalIds(604, ''),
       '/tv/1396/external_ids': tvExternalIds(1396, 'tt0903747'),
+      '/movie/278/watch/providers': SHAWSHANK_PROVIDERS,
+      '/tv/1396/watch/providers': BREAKING_BAD_PROVIDERS,
     });
     baseUrl = tmdb.baseUrl;
     ({ database, cleanup } = await openTestDatabase());
@@ -131,6 +135,15 @@ describe('TMDB adapter', () => {
     await expect(client([], 'wrong').upcomingMovies(2)).rejects.toThrow(/HTTP 401/);
   });
 
+  it("reads a title's watch providers: subscription, free and ads offers per country, rent and buy left out", async () => {
+    expect(await client().watchProviders('movie', 278)).toEqual([
+      { country: 'US', provider: 'netflix', url: 'https://www.themoviedb.org/movie/278-the-shawshank-redemption/watch?locale=US' },
+      { country: 'US', provider: 'prime', url: 'https://www.themoviedb.org/movie/278-the-shawshank-redemption/watch?locale=US' },
+      { country: 'GB', provider: 'pluto-tv', url: 'https://www.themoviedb.org/movie/278-the-shawshank-redemption/watch?locale=GB' },
+    ]);
+    expect(tmdb.hits.some((h) => h.includes('/movie/278/watch/providers'))).toBe(true);
+  });
+
   it('fills missing posters of the most popular titles', async () => {
     const now = new Date().toISOString();
     const base = {
@@ -154,6 +167,27 @@ describe('TMDB adapter', () => {
       { id: 'tt0000001', posterUrl: null, tmdbId: null },
       { id: 'tt0111161', posterUrl: 'https://image.tmdb.org/t/p/w500/9cqNxx0GxF0bflZmeSMuL5tnGzr.jpg', tmdbId: 278 },
       { id: 'tt0903747', posterUrl: 'https://kept.example/p.jpg', tmdbId: null },
+    ]);
+  });
+
+  it('refreshes where to watch the titles TMDB knows, replacing its own rows and keeping the catalogue’s', async () => {
+    await database.db.updateTable('titles').set({ tmdbId: 1396, titleType: 'tvSeries' }).where('id', '=', 'tt0903747').execute();
+    await database.db
+      .insertInto('titleProviders')
+      .values([
+        { titleId: 'tt0903747', provider: 'netflix', country: 'US', source: 'justwatch', url: null },
+        { titleId: 'tt0903747', provider: 'peacock', country: 'US', source: 'tmdb', url: null },
+      ])
+      .execute();
+    const report = await refreshWatchProviders(database, client(), 10);
+    expect(report).toEqual({ looked: 2, withProviders: 2, failed: 0 });
+    const rows = await database.db.selectFrom('titleProviders').select(['titleId', 'provider', 'country', 'source', 'url']).orderBy('titleId').orderBy('country').orderBy('provider').execute();
+    expect(rows.map((r) => [r.titleId, r.country, r.provider, r.source, r.url?.replace(/^.*\/(movie|tv)\//, '') ?? null])).toEqual([
+      ['tt0111161', 'GB', 'pluto-tv', 'tmdb', '278-the-shawshank-redemption/watch?locale=GB'],
+      ['tt0111161', 'US', 'netflix', 'tmdb', '278-the-shawshank-redemption/watch?locale=US'],
+      ['tt0111161', 'US', 'prime', 'tmdb', '278-the-shawshank-redemption/watch?locale=US'],
+      ['tt0903747', 'US', 'hulu', 'tmdb', '1396-breaking-bad/watch?locale=US'],
+      ['tt0903747', 'US', 'netflix', 'justwatch', '1396-breaking-bad/watch?locale=US'],
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { writePosters } from './tmdb.repository.ts';
+import { providerOfTmdbName } from './catalogue.providers.ts';
+import { replaceTmdbProviders, writePosters } from './tmdb.repository.ts';
 
 /** TMDB's API (https://developer.themoviedb.org/reference) for posters, backdrops, upcoming and trending titles. */
 export interface TmdbOptions {
@@ -77,7 +78,7 @@ export class TmdbError extends Error {
 }
 
 const HOUR = 3600_000;
-const TTL = { find: 7 * 24 * HOUR, upcoming: 6 * HOUR, trending: 6 * HOUR };
+const TTL = { find: 7 * 24 * HOUR, upcoming: 6 * HOUR, trending: 6 * HOUR, providers: 24 * HOUR };
 
 export class TmdbClient {
   private readonly imageBase: string;
@@ -225,12 +226,84 @@ export class TmdbClient {
     return this.listPage(body, 'movie', page);
   }
 
+  /**
+   * Where a movie or series streams, per country (/movie/{id}/watch/providers, /tv/{id}/watch/providers; data from
+   * JustWatch): the services with it on subscription (`flatrate`), free or with ads. Rent and buy are left out. `url`
+   * is TMDB's watch page for the title in that country.
+   */
+  async watchProviders(mediaType: 'movie' | 'tv', tmdbId: number): Promise<TmdbWatchProvider[]> {
+    type Offer = { provider_name?: unknown };
+    const body = await this.get<{ results?: Record<string, { link?: unknown; flatrate?: Offer[]; free?: Offer[]; ads?: Offer[] }> }>(
+      `/${mediaType}/${tmdbId}/watch/providers`,
+      {},
+      TTL.providers,
+    );
+    const out: TmdbWatchProvider[] = [];
+    for (const [country, offers] of Object.entries(body?.results ?? {})) {
+      if (!/^[A-Z]{2}$/.test(country) || typeof offers !== 'object' || offers === null) continue;
+      const url = typeof offers.link === 'string' && /^https:\/\//.test(offers.link) ? offers.link : null;
+      const seen = new Set<string>();
+      for (const list of [offers.flatrate, offers.free, offers.ads]) {
+        for (const o of Array.isArray(list) ? list : []) {
+          if (typeof o?.provider_name !== 'string' || !o.provider_name.trim()) continue;
+          const provider = providerOfTmdbName(o.provider_name.trim());
+          if (!provider || seen.has(provider)) continue;
+          seen.add(provider);
+          out.push({ country, provider, url });
+        }
+      }
+    }
+    return out;
+  }
+
   /** The IMDb id TMDB records for one of its movies or series (/movie/{id}/external_ids, /tv/{id}/external_ids); null when none. */
   async imdbIdOf(mediaType: 'movie' | 'tv', tmdbId: number): Promise<string | null> {
     const body = await this.get<{ imdb_id?: string | null }>(`/${mediaType}/${tmdbId}/external_ids`, {}, TTL.find);
     const id = body?.imdb_id;
     return typeof id === 'string' && /^tt\d{7,}$/.test(id) ? id : null;
   }
+}
+
+/** A service carrying a title in a country, as TMDB's watch providers say. */
+export interface TmdbWatchProvider {
+  country: string;
+  provider: string;
+  url: string | null;
+}
+
+export interface ProvidersReport {
+  looked: number;
+  withProviders: number;
+  failed: number;
+}
+
+/**
+ * Refreshes where to watch the most popular titles TMDB knows (a tmdb_id): one call per title, then TMDB's rows of
+ * those titles replaced in one transaction (rows from the catalogue's JustWatch files stay, and take TMDB's link).
+ */
+export async function refreshWatchProviders(database: Database, client: TmdbClient, limit: number): Promise<ProvidersReport> {
+  const titles = await database.db
+    .selectFrom('titles')
+    .select(['id', 'tmdbId', 'titleType'])
+    .where('tmdbId', 'is not', null)
+    .orderBy('popularity', 'desc')
+    .limit(limit)
+    .execute();
+  const report: ProvidersReport = { looked: titles.length, withProviders: 0, failed: 0 };
+  const looked: string[] = [];
+  const rows: { titleId: string; provider: string; country: string; source: string; url: string | null }[] = [];
+  for (const t of titles) {
+    try {
+      const found = await client.watchProviders(t.titleType === 'movie' ? 'movie' : 'tv', t.tmdbId as number);
+      looked.push(t.id);
+      if (found.length) report.withProviders += 1;
+      for (const f of found) rows.push({ titleId: t.id, provider: f.provider, country: f.country, source: 'tmdb', url: f.url });
+    } catch {
+      report.failed += 1;
+    }
+  }
+  if (looked.length) await replaceTmdbProviders(database, looked, rows);
+  return report;
 }
 
 export function tmdbClientFrom(

@@ -23,8 +23,9 @@ import {
  *   Description), a blank line, then the list's table (Position, Name, Year, URL, Description)
  *
  * Ratings are half stars, 0.5 to 5, and become 1 to 10. Ratings come from ratings.csv; a film rated only in the diary
- * takes its latest diary rating; a review joins its film's rating (by name and year). watched.csv and likes are read
- * (a malformed one is refused) but Reelhouse has no place for them.
+ * takes its latest diary rating; a review joins its film's rating (by name and year). Each diary row is also a diary
+ * entry (the film watched on its Watched Date). watched.csv (films without a day) and likes are read (a malformed one
+ * is refused) but Reelhouse has no place for them.
  */
 
 const FILM_COLUMNS = ['date', 'name', 'year'] as const;
@@ -120,6 +121,8 @@ export function parseLetterboxd(files: ExportFile[]): ImportItem[] {
       const rating = ratingOf(diary.name, r.line, r.get('rating'), false);
       const date = dateOf(diary.name, r.line, r.get('watcheddate') || r.get('date'));
       const key = filmKey(title, year);
+      // Every diary row is a day the film was watched (rewatches included).
+      if (date) items.push({ kind: 'diary', file: diary.name, line: r.line, text: `${describe(title, year)} on ${date.slice(0, 10)}`, title, year, type: 'movie', date: date.slice(0, 10) });
       const known = ratings.get(key);
       if (rating === undefined || (known && known.file !== diary.name)) continue;
       if (known && (known.date ?? '') >= (date ?? '')) continue;

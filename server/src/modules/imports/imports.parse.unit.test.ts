@@ -33,6 +33,10 @@ describe('a Letterboxd export', () => {
     ]);
   });
 
+  it('reads each diary row as a day watched', () => {
+    expect(items.filter((i) => i.kind === 'diary').map((i) => [i.title, i.year, i.date, i.text])).toEqual([['Solaris', 1972, '2022-11-30', 'Solaris (1972) on 2022-11-30']]);
+  });
+
   it('joins a review to its film’s rating, with its line breaks', () => {
     const heat = items.find((i) => i.kind === 'rating' && i.title === 'Heat');
     expect(heat).toMatchObject({ file: 'ratings.csv', line: 2, review: 'The diner scene.\nStill the best.', date: '2023-01-05T00:00:00.000Z' });
@@ -141,6 +145,18 @@ describe('a Trakt export', () => {
       ['list', 'Heat', 'tt9500010', 949, 'movie', null],
     ]);
     expect(items[3].list).toMatchObject({ name: 'Crime Nights', description: 'Late', position: 0 });
+  });
+
+  it('reads the history as days watched; an episode logs its show', () => {
+    const history = {
+      'history-movies.json': JSON.stringify([{ id: 1, watched_at: '2023-01-05T20:00:00.000Z', type: 'movie', movie: movie('Heat', 1995, 'tt9500010', 949) }]),
+      'history-episodes.json': JSON.stringify([{ id: 2, watched_at: '2023-02-01T20:00:00.000Z', type: 'episode', episode: { season: 1, number: 2 }, show: movie('Night Shift Stories', 2015, null, 4242) }]),
+    };
+    const { items } = readExport('trakt-export.zip', zipOf(history));
+    expect(items.map((i) => [i.kind, i.title, i.type, i.date])).toEqual([
+      ['diary', 'Heat', 'movie', '2023-01-05'],
+      ['diary', 'Night Shift Stories', 'tvSeries', '2023-02-01'],
+    ]);
   });
 
   it('names the file and line of malformed JSON, and the entry of a bad rating', () => {

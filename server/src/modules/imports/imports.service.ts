@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { type Emit, writeWithEvents } from '../../events/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
+import { importDiaryEntries } from '../diary/index.ts';
 import { importListTitles } from '../lists/index.ts';
 import { importRatings, reviewOf } from '../ratings/index.ts';
 import { importWatchlistEntries } from '../watchlist/index.ts';
@@ -210,7 +211,7 @@ export async function processBatch(database: Database, matcher: TitleMatcher, jo
 
 /**
  * Writes matched rows through the modules that own them: ratings (one per title; never over a newer one), the
- * watchlist (one entry per title) and lists (the person's list of that name takes the titles it lacks). Each row's
+ * watchlist (one entry per title), the diary (one entry per title and day) and lists (the person's list of that name takes the titles it lacks). Each row's
  * outcome: imported, or already present. In the caller's transaction; the events go with it.
  */
 async function writeMatched(
@@ -262,6 +263,21 @@ async function writeMatched(
     for (const m of watch) {
       done(m.row.seq, m.titleId, written.has(m.titleId) && !seen.has(m.titleId) ? 'imported' : 'present');
       seen.add(m.titleId);
+    }
+  }
+
+  // Diary: one entry per title and day; the same title and day again (in the file, or from an earlier import) is there.
+  const diary = matched.filter((m) => m.row.kind === 'diary' && m.item.date);
+  if (diary.length > 0) {
+    const written = await importDiaryEntries(
+      trx,
+      job.userId,
+      diary.map((m) => ({ titleId: m.titleId, watchedOn: (m.item.date ?? '').slice(0, 10) })),
+      now,
+    );
+    for (const m of diary) {
+      const key = `${m.titleId}|${(m.item.date ?? '').slice(0, 10)}`;
+      done(m.row.seq, m.titleId, written.delete(key) ? 'imported' : 'present');
     }
   }
 

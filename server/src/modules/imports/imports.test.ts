@@ -39,6 +39,10 @@ async function statsOf(titleId: string) {
 async function watchlistOf(userId: string) {
   return (await ctx.database.db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).orderBy('titleId').execute()).map((r) => r.titleId);
 }
+async function diaryOf(userId: string) {
+  const rows = await ctx.database.db.selectFrom('diaryEntries').select(['titleId', 'watchedOn']).where('userId', '=', userId).orderBy('watchedOn').orderBy('titleId').execute();
+  return rows.map((r) => [r.titleId, r.watchedOn]);
+}
 async function listsOf(userId: string) {
   const lists = await ctx.database.db.selectFrom('lists').select(['id', 'name', 'titleCount', 'visibility']).where('ownerId', '=', userId).execute();
   const out = [];
@@ -67,9 +71,9 @@ describe('POST /api/imports with a Letterboxd export', () => {
     const res = await upload(EXPORT, 'letterboxd-ida-2024-01-01-00-00-utc.zip', fan.headers);
     expect(res.statusCode).toBe(202);
     const job = res.json().data as ImportJob;
-    expect(job).toMatchObject({ source: 'letterboxd', fileName: 'letterboxd-ida-2024-01-01-00-00-utc.zip', total: 10 });
+    expect(job).toMatchObject({ source: 'letterboxd', fileName: 'letterboxd-ida-2024-01-01-00-00-utc.zip', total: 11 });
     firstJob = await finished(job.id);
-    expect(firstJob).toMatchObject({ status: 'done', total: 10, processed: 10, imported: 8, alreadyPresent: 0, notMatched: 1, ambiguous: 1, error: null });
+    expect(firstJob).toMatchObject({ status: 'done', total: 11, processed: 11, imported: 9, alreadyPresent: 0, notMatched: 1, ambiguous: 1, error: null });
     expect(firstJob.notMatchedRows).toEqual([
       { row: expect.any(Number), kind: 'rating', file: 'ratings.csv', line: 5, text: 'Nowhere Film (1999)', reason: 'No title in the catalogue has this name and year.', candidates: [] },
     ]);
@@ -91,12 +95,15 @@ describe('POST /api/imports with a Letterboxd export', () => {
     expect(await statsOf('tt9500010')).toEqual([1, 9, 1]);
     expect(await watchlistOf(fan.user.id)).toEqual(['tt9500015', 'tt9500018']);
     expect(await listsOf(fan.user.id)).toEqual([{ name: 'Crime Nights', visibility: 'private', titleCount: 2, titles: ['tt9500010', 'tt9500018'] }]);
+    // The diary row: Solaris watched on its Watched Date.
+    expect(await diaryOf(fan.user.id)).toEqual([['tt9500014', '2022-11-30']]);
   });
 
   it('run again, adds nothing twice: everything is already present', async () => {
     const res = await upload(EXPORT, 'letterboxd-ida-2024-01-01-00-00-utc.zip', fan.headers);
     const again = await finished(res.json().data.id);
-    expect(again).toMatchObject({ status: 'done', imported: 0, alreadyPresent: 8, notMatched: 1, ambiguous: 1 });
+    expect(again).toMatchObject({ status: 'done', imported: 0, alreadyPresent: 9, notMatched: 1, ambiguous: 1 });
+    expect(await diaryOf(fan.user.id)).toEqual([['tt9500014', '2022-11-30']]);
     expect((await ratingsOf(fan.user.id)).length).toBe(4);
     expect(await statsOf('tt9500010')).toEqual([1, 9, 1]);
     expect(await watchlistOf(fan.user.id)).toEqual(['tt9500015', 'tt9500018']);
@@ -114,12 +121,50 @@ describe('POST /api/imports with a Letterboxd export', () => {
     const before = await statsOf('tt9500014');
     const res = await upload(EXPORT, 'export.zip', someone.headers);
     const done = await finished(res.json().data.id, someone.headers);
-    expect(done).toMatchObject({ imported: 7, alreadyPresent: 1 });
+    expect(done).toMatchObject({ imported: 8, alreadyPresent: 1 });
     const mine = new Map((await ratingsOf(someone.user.id)).map((r) => [r[0], r[1]]));
     // Rated here just now (newer than the file's 2023): kept. Rated here in 2020, older than the diary's 2022: updated.
     expect(mine.get('tt9500010')).toBe(3);
     expect(mine.get('tt9500014')).toBe(8);
     expect(await statsOf('tt9500014')).toEqual([before[0], before[1] + 6, before[2]]);
+  });
+});
+
+describe('a diary: Letterboxd diary.csv and Trakt history', () => {
+  it('logs each day watched (rewatches too), once per title and day, and again adds nothing', async () => {
+    const person = await buildUser(ctx, { displayName: 'Dee Diarist' });
+    const diary = [
+      'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date',
+      '2023-01-06,Heat,1995,https://boxd.it/a,4.5,,,2023-01-05',
+      '2023-03-01,Heat,1995,https://boxd.it/b,,Yes,,2023-02-28',
+      '2023-03-01,Heat,1995,https://boxd.it/c,,Yes,,2023-02-28',
+      '2023-03-02,Paper Moon,1973,https://boxd.it/d,,,,2023-03-02',
+      '',
+    ].join('\n');
+    const res = await upload(zipOf({ 'diary.csv': diary }), 'letterboxd.zip', person.headers);
+    const done = await finished(res.json().data.id, person.headers);
+    // Four diary rows (two of them the same day) and Heat's diary rating.
+    expect(done).toMatchObject({ status: 'done', total: 5, imported: 4, alreadyPresent: 1, notMatched: 0 });
+    expect(await diaryOf(person.user.id)).toEqual([
+      ['tt9500010', '2023-01-05'],
+      ['tt9500010', '2023-02-28'],
+      ['tt9500018', '2023-03-02'],
+    ]);
+    const again = await finished((await upload(zipOf({ 'diary.csv': diary }), 'letterboxd.zip', person.headers)).json().data.id, person.headers);
+    expect(again).toMatchObject({ imported: 0, alreadyPresent: 5 });
+    expect((await diaryOf(person.user.id)).length).toBe(3);
+    const month = await ctx.app.inject({ method: 'GET', url: '/api/diary?month=2023-02', headers: person.headers });
+    expect(month.json().data.entries.map((e: { title: { id: string }; rewatch: boolean }) => [e.title.id, e.rewatch])).toEqual([['tt9500010', true]]);
+
+    const trakt = {
+      'history-movies.json': JSON.stringify([
+        { id: 1, watched_at: '2023-04-01T21:00:00.000Z', action: 'watch', type: 'movie', movie: { title: 'Heat', year: 1995, ids: { imdb: 'tt9500010', tmdb: 949 } } },
+        { id: 2, watched_at: '2023-01-05T19:00:00.000Z', action: 'watch', type: 'movie', movie: { title: 'Heat', year: 1995, ids: { imdb: 'tt9500010', tmdb: 949 } } },
+      ]),
+    };
+    const fromTrakt = await finished((await upload(zipOf(trakt), 'trakt.zip', person.headers)).json().data.id, person.headers);
+    expect(fromTrakt).toMatchObject({ status: 'done', total: 2, imported: 1, alreadyPresent: 1 });
+    expect(await diaryOf(person.user.id)).toContainEqual(['tt9500010', '2023-04-01']);
   });
 });
 
@@ -161,7 +206,7 @@ describe('POST /api/imports/:id/resolve', () => {
     const row = firstJob.ambiguousRows[0].row;
     const res = await resolve(firstJob.id, { row, titleId: 'tt9500013' }, fan.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ imported: 9, ambiguous: 0, ambiguousRows: [] });
+    expect(res.json().data).toMatchObject({ imported: 10, ambiguous: 0, ambiguousRows: [] });
     expect((await ratingsOf(fan.user.id)).find((r) => r[0] === 'tt9500013')).toEqual(['tt9500013', 6, null]);
     expect(await statsOf('tt9500013')).toEqual([1, 6, 0]);
     expect((await resolve(firstJob.id, { row, titleId: 'tt9500013' }, fan.headers)).statusCode).toBe(409);
@@ -189,7 +234,7 @@ describe('a job a stopped process left', () => {
     expect(await fresh.resumeOrphans()).toContain(job.id);
     const done = await finished(job.id, person.headers);
     await fresh.close();
-    expect(done).toMatchObject({ status: 'done', processed: 10, imported: 8 });
+    expect(done).toMatchObject({ status: 'done', processed: 11, imported: 9 });
     expect((await ratingsOf(person.user.id)).length).toBe(4);
   });
 });

@@ -8,8 +8,9 @@ import { checkSize, dateOf, describe, type ExportFile, ImportFileError, type Imp
  * - watchlist-movies.json, watchlist-shows.json: `{ listed_at, type, movie | show }`
  * - lists-lists.json: `{ name, description, ids: { slug } }`, and each list's entries in lists-<slug>.json:
  *   `{ rank, listed_at, type, movie | show }`
- * - watched-*.json, history-*.json and the rest: read (malformed JSON is refused) but not imported; Reelhouse has no
- *   watch history.
+ * - history-*.json: `{ watched_at, type: movie | episode, movie | show }`: each play is a diary entry on its day (an
+ *   episode's play logs its show)
+ * - watched-*.json and the rest: read (malformed JSON is refused) but not imported (history has the days).
  *
  * `ids` carries `imdb` (tt…) and `tmdb`; titles are matched by them first. An entry is named by its number in the file.
  */
@@ -183,8 +184,14 @@ export function parseTrakt(files: ExportFile[]): ImportItem[] {
         const t = titleOf(f.name, i + 1, e);
         if (t) items.push({ ...t, kind: 'list', file: f.name, line: i + 1, list: { key: `trakt:${slug}`, name: meta.name, description: meta.description, position: position++ } });
       });
+    } else if (name.startsWith('history')) {
+      entries.forEach((e, i) => {
+        const t = titleOf(f.name, i + 1, e.type === 'episode' && isObject(e.show) ? { type: 'show', show: e.show } : e);
+        const day = dateOf(f.name, i + 1, stamp(e.watched_at), 'entry');
+        if (t && day) items.push({ ...t, kind: 'diary', file: f.name, line: i + 1, text: `${t.text} on ${day.slice(0, 10)}`, date: day.slice(0, 10) });
+      });
     } else {
-      // History and watched: checked, not imported.
+      // Watched: checked, not imported.
       for (const [i, e] of entries.entries()) titleOf(f.name, i + 1, e);
     }
   }

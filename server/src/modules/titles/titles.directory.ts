@@ -1,3 +1,4 @@
+import { DEFAULT_WATCH_COUNTRY } from '../../../../common/contracts/providers.ts';
 import type { DirectorySort, MediaSearchPage, TitleType } from '../../../../common/contracts/titles.ts';
 import { MOVIE_PRESETS, SHOW_PRESETS } from '../../../../common/contracts/titles.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
@@ -19,6 +20,9 @@ export interface DirectoryQuery {
   votesMin?: number;
   sort: DirectorySort;
   page: number;
+  /** A streaming service's titles only, in a country (US when absent). */
+  service?: string;
+  country?: string;
 }
 
 /** Browsing: genres, the directory's filters, presets, titles by genres. */
@@ -34,10 +38,18 @@ export class TitleDirectory {
     return this.page({ type, genreMask }, 'popularity', page, genreNames);
   }
 
-  filters(type: TitleType, q: DirectoryQuery): Promise<MediaSearchPage> {
+  async filters(type: TitleType, q: DirectoryQuery): Promise<MediaSearchPage> {
     const names = q.genre ? q.genre.split(',').map((g) => g.trim()).filter(Boolean) : [];
     const genreMask = names.length ? this.genreMaskOrThrow(names, 'genre') : 0;
-    return this.page({ type, genreMask, yearFrom: q.yearFrom, yearTo: q.yearTo, ratingMin: q.ratingMin, votesMin: q.votesMin }, q.sort, q.page, names);
+    const service = q.service ? { service: q.service, country: q.country ?? DEFAULT_WATCH_COUNTRY } : undefined;
+    const onlyIds = service ? await this.serviceTitles(service.service, service.country) : undefined;
+    return this.page({ type, genreMask, yearFrom: q.yearFrom, yearTo: q.yearTo, ratingMin: q.ratingMin, votesMin: q.votesMin, onlyIds }, q.sort, q.page, names, service);
+  }
+
+  /** The titles a service carries in a country (indexed: title_providers_service_idx), kept with the directory's pages. */
+  private async serviceTitles(service: string, country: string): Promise<ReadonlySet<string>> {
+    const ids = await this.ctx.cache.getOrLoad(NS.directory, `service:${service}:${country}`, DIRECTORY_TTL_MS, () => repo.titlesOnService(this.ctx.database.db, service, country));
+    return new Set(ids);
   }
 
   async preset(type: TitleType, name: string, q: { genre?: string; page: number }): Promise<MediaSearchPage> {
@@ -88,10 +100,11 @@ export class TitleDirectory {
    * A page of the titles a filter lets through, in a browse order. Cached by the genres' names (`genres`), not the
    * filter's mask: each process numbers genres in the order it meets them.
    */
-  private page(filter: BrowseFilter, sort: DirectorySort, page: number, genres: readonly string[] = []): Promise<MediaSearchPage> {
+  private page(filter: BrowseFilter, sort: DirectorySort, page: number, genres: readonly string[] = [], service?: { service: string; country: string }): Promise<MediaSearchPage> {
     const f = filter;
     const names = [...new Set(genres.map((g) => g.trim().toLowerCase()))].sort().join(',');
-    const key = [f.type ?? '', names, f.yearFrom ?? '', f.yearTo ?? '', f.ratingMin ?? '', f.votesMin ?? '', sort, page].join(':');
+    const on = service ? `${service.service}@${service.country}` : '';
+    const key = [f.type ?? '', names, f.yearFrom ?? '', f.yearTo ?? '', f.ratingMin ?? '', f.votesMin ?? '', sort, page, on].join(':');
     return this.cached(key, async () => {
       const { ids, hasMore } = this.ctx.index.browse(filter, sort, (page - 1) * PAGE_SIZE, PAGE_SIZE);
       return { results: await cardsFor(this.ctx.database, ids), page, pageSize: PAGE_SIZE, hasMore };

@@ -1,3 +1,4 @@
+import { serviceName, type WatchProviders } from '../../../../common/contracts/providers.ts';
 import type { TitleDetails, TitleType } from '../../../../common/contracts/titles.ts';
 import { notFound } from '../../lib/http/errors.ts';
 import { genreList, presentDetails } from './titles.presenter.ts';
@@ -19,6 +20,13 @@ export class TitlePages {
     const page = await this.ctx.cache.getOrLoad(NS.pages, `${type}:${id}`, PAGE_TTL_MS, () => this.load(type, id));
     if (!page) throw notFound(`No ${type === 'movie' ? 'movie' : 'TV series'} with id ${id}.`, 'title_not_found');
     return page;
+  }
+
+  /** Where to watch a title in a country: the services carrying it (the catalogue's JustWatch data and TMDB's). */
+  async providers(type: TitleType, id: string, country: string): Promise<WatchProviders> {
+    await this.page(type, id);
+    const rows = await this.ctx.cache.getOrLoad(NS.pages, `providers:${id}:${country}`, PAGE_TTL_MS, () => repo.providersOf(this.ctx.database.db, id, country));
+    return { titleId: id, country, providers: rows.map((r) => ({ provider: r.provider, name: serviceName(r.provider), url: r.url })) };
   }
 
   private async load(type: TitleType, id: string): Promise<TitleDetails | undefined> {

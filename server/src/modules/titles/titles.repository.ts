@@ -424,3 +424,23 @@ export async function upsertTitles(db: Kysely<DB>, titles: NewTitle[], searchTex
     }
   });
 }
+
+/** The titles a streaming service carries in a country (title_providers_service_idx). */
+export async function titlesOnService(db: Db, provider: string, country: string): Promise<string[]> {
+  const rows = await db.selectFrom('titleProviders').select('titleId').distinct().where('provider', '=', provider).where('country', '=', country).execute();
+  return rows.map((r) => r.titleId);
+}
+
+/** Where to watch a title in a country: the services, by name. */
+export async function providersOf(db: Db, titleId: string, country: string): Promise<{ provider: string; url: string | null }[]> {
+  const rows = await db
+    .selectFrom('titleProviders')
+    .select(['provider', 'url', 'source'])
+    .where('titleId', '=', titleId)
+    .where('country', '=', country)
+    .orderBy('provider')
+    .execute();
+  const byProvider = new Map<string, string | null>();
+  for (const r of rows) byProvider.set(r.provider, byProvider.get(r.provider) ?? r.url);
+  return [...byProvider].map(([provider, url]) => ({ provider, url }));
+}

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DirectoryFiltersQuerySchema } from '../../../../common/contracts/directory.ts';
 import { envelope } from '../../../../common/contracts/envelope.ts';
+import { WatchProvidersQuerySchema, WatchProvidersSchema } from '../../../../common/contracts/providers.ts';
 import {
-  DirectoryFiltersQuerySchema,
   GenresQuerySchema,
   GenresResponseSchema,
   HomeMediaListSchema,
@@ -177,7 +178,7 @@ export async function titlesRoutes(app: FastifyInstance) {
           tags,
           summary: `Directory of ${what.toLowerCase()}: send only non-empty fields; 20 per page`,
           description:
-            'genre (one name, or several separated by commas: all must match), yearFrom, yearTo, ratingMin (IMDb rating 0-10), votesMin, sort = popularity (default) | rating (weighted by votes) | year (newest first) | title (A-Z), page (1-50). An unknown genre or bad value answers 400 naming the field. ' +
+            'genre (one name, or several separated by commas: all must match), service (a streaming service: netflix, prime, disney-plus, ...; with country, US when absent), yearFrom, yearTo, ratingMin (IMDb rating 0-10), votesMin, sort = popularity (default) | rating (weighted by votes) | year (newest first) | title (A-Z), page (1-50). An unknown genre or bad value answers 400 naming the field. ' +
             describeCaching(DIRECTORY_CACHE),
           querystring: DirectoryFiltersQuerySchema,
           response: { 200: envelope(MediaSearchPageSchema) },
@@ -226,6 +227,22 @@ export async function titlesRoutes(app: FastifyInstance) {
       service.views.count(page.id);
       return { data: page };
     },
+  );
+
+  r.get(
+    '/api/movies/:type/:id/providers',
+    {
+      config: { publicCache: TITLE_PAGE_CACHE },
+      schema: {
+        tags,
+        summary: 'Where to watch a title: the streaming services that carry it in a country',
+        description: `\`?country=\` (two letters, US when absent; the web app sends the person's profile country). From the catalogue's JustWatch data and, when a TMDB key is set, TMDB's watch providers. 404 \`title_not_found\` for an unknown title. ${describeCaching(TITLE_PAGE_CACHE)}`,
+        params: TitleParamsSchema,
+        querystring: WatchProvidersQuerySchema,
+        response: { 200: envelope(WatchProvidersSchema) },
+      },
+    },
+    async (req) => ({ data: await service.pages.providers(req.params.type, req.params.id, req.query.country) }),
   );
 
   // ---- home ----

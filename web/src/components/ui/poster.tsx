@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { formatRating, type PosterItem, titlePath } from '../../lib/media';
 import { posterUrl } from '../../lib/poster-url';
@@ -45,10 +45,20 @@ export function PosterImage({ id, title, year, src, width = 400, className, eage
   );
 }
 
-/** Poster, then title and year below; a subtle lift on hover; the watchlist button on the poster's corner. */
+/** The watched eye loads with the first card a pointer or the keyboard reaches (or at once without hover): no first-screen JS. */
+const WatchedButton = lazy(() => import('./watched-button'));
+const hoverless = () => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
+
+/**
+ * Poster, then title and year below; a subtle lift on hover; the watchlist button on the poster's corner, and under it
+ * the watched eye, shown on hover or focus (always on touch screens).
+ */
 export function PosterCard({ item, className, badge }: { item: PosterItem; className?: string; badge?: ReactNode }) {
+  const [armed, setArmed] = useState(hoverless);
+  const arm = () => setArmed(true);
   return (
-    <div className={cn('group relative', className)}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only load the watched button; every action is a real link or button
+    <div className={cn('group relative', className)} onPointerEnter={armed ? undefined : arm} onFocus={armed ? undefined : arm}>
     <Link
       to={titlePath(item.type, item.id)}
       className="block rounded-xl outline-offset-4 focus-ring"
@@ -74,6 +84,15 @@ export function PosterCard({ item, className, badge }: { item: PosterItem; class
         title={item.title}
         className="absolute top-2 right-2 transition duration-200 ease-out group-hover:-translate-y-1 motion-reduce:transform-none"
       />
+      {armed && (
+        <Suspense fallback={null}>
+          <WatchedButton
+            titleId={item.id}
+            title={item.title}
+            className="absolute top-14 right-2 transition duration-200 ease-out group-hover:-translate-y-1 motion-reduce:transform-none"
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -9,6 +9,9 @@ export interface DirectoryFilters {
   yearFrom?: number;
   yearTo?: number;
   ratingMin?: number;
+  /** A streaming service's titles only (netflix, prime, ...), in `country` (the server's default, US, when absent). */
+  service?: string;
+  country?: string;
 }
 
 /** GET /api/movies/filters or /api/tv/filters with only the non-empty fields, 20 a page. */
@@ -18,6 +21,8 @@ export const getDirectoryPage = (titleType: TitleType, filters: DirectoryFilters
   if (filters.yearFrom !== undefined) params.set('yearFrom', String(filters.yearFrom));
   if (filters.yearTo !== undefined) params.set('yearTo', String(filters.yearTo));
   if (filters.ratingMin !== undefined) params.set('ratingMin', String(filters.ratingMin));
+  if (filters.service) params.set('service', filters.service);
+  if (filters.service && filters.country) params.set('country', filters.country);
   if (filters.sort !== 'popularity') params.set('sort', filters.sort);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();

@@ -1,9 +1,12 @@
+import { SERVICES } from '@common/contracts/providers';
 import type { DirectorySort } from '@common/contracts/titles';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CalendarIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
+import { profileQueryOptions } from '../../../lib/profile';
 import { Link, useLocation, useSearchParams } from '../../../lib/router';
 import { type DirectoryFilters, useDirectoryPages } from '../api/get-directory-filters';
 import { useGenreOptions } from '../api/get-genres';
@@ -32,6 +35,9 @@ const decades = [
   { value: '1950', label: '1950s' },
   { value: 'older', label: 'Before 1950' },
 ];
+
+/** Streaming services (common/contracts/providers.ts): the directory keeps the titles one carries. */
+const services = [{ value: '', label: 'Any service' }, ...Object.entries(SERVICES).map(([value, label]) => ({ value, label }))];
 
 const ratings = [
   { value: '', label: 'Any rating' },
@@ -137,15 +143,19 @@ function readFilters(params: URLSearchParams): DirectoryFilters & { decade: stri
     yearFrom = Number(decade);
     yearTo = yearFrom + 9;
   }
-  return { genres, sort, yearFrom, yearTo, ratingMin, decade };
+  const serviceParam = params.get('service') ?? '';
+  const service = services.some((o) => o.value && o.value === serviceParam) ? serviceParam : undefined;
+  return { genres, sort, yearFrom, yearTo, ratingMin, service, decade };
 }
 
 function BrowseView({ section, filter }: { section: DirectorySection; filter: DirectoryFilter }) {
   const [params, setParams] = useSearchParams();
   const { decade, ...filters } = readFilters(params);
   // A stable key for the query: rebuilt only when the URL changes.
+  // Services are listed for the reader's profile country, else the United States.
+  const country = useQuery(profileQueryOptions('me')).data?.country?.code;
   // biome-ignore lint/correctness/useExhaustiveDependencies: derived from the URL on purpose
-  const stable = useMemo(() => filters, [params.toString()]);
+  const stable = useMemo(() => ({ ...filters, country: filters.service ? country : undefined }), [params.toString(), country]);
   const byGenre = filter.key === 'by-genre';
   const needsGenre = byGenre && filters.genres.length === 0;
   const query = useDirectoryPages(section.type, stable, !needsGenre);
@@ -166,7 +176,7 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
     else set.add(name);
     update({ genre: [...set].join(',') || null });
   };
-  const hasFilters = filters.genres.length > 0 || decade || filters.ratingMin !== undefined;
+  const hasFilters = filters.genres.length > 0 || decade || filters.ratingMin !== undefined || filters.service !== undefined;
 
   return (
     <>
@@ -176,8 +186,9 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
           <Select label="Sort by" value={filters.sort} onChange={(v) => update({ sort: v === 'popularity' ? null : v })} options={sorts} />
           <Select label="Released" value={decade} onChange={(v) => update({ decade: v || null })} options={decades} />
           <Select label="IMDb rating" value={filters.ratingMin === undefined ? '' : String(filters.ratingMin)} onChange={(v) => update({ rating: v || null })} options={ratings} />
+          <Select label="Streaming on" value={filters.service ?? ''} onChange={(v) => update({ service: v || null })} options={services} />
           {hasFilters && (
-            <Button variant="ghost" onClick={() => update({ genre: null, decade: null, rating: null })} className="ml-auto">
+            <Button variant="ghost" onClick={() => update({ genre: null, decade: null, rating: null, service: null })} className="ml-auto">
               Clear filters
             </Button>
           )}
@@ -195,11 +206,12 @@ function BrowseView({ section, filter }: { section: DirectorySection; filter: Di
             <EmptyState
               icon={<FilmIcon size={24} />}
               title={`No ${what} match these filters`}
-              action={<Button variant="secondary" onClick={() => update({ genre: null, decade: null, rating: null })}>Clear filters</Button>}
+              action={<Button variant="secondary" onClick={() => update({ genre: null, decade: null, rating: null, service: null })}>Clear filters</Button>}
             >
               Nothing in the catalogue has {filters.genres.length > 1 ? 'all of these genres' : 'this combination'}
               {decade ? ', in that period' : ''}
-              {filters.ratingMin !== undefined ? `, rated ${filters.ratingMin} or more` : ''}. Remove a filter to see more.
+              {filters.ratingMin !== undefined ? `, rated ${filters.ratingMin} or more` : ''}
+              {filters.service ? `, streaming on ${services.find((o) => o.value === filters.service)?.label ?? filters.service}` : ''}. Remove a filter to see more.
             </EmptyState>
           }
         />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { menuItemClasses } from '../../../components/ui/dropdown-menu';
-import { BookmarkIcon, EyeIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UploadIcon, UserIcon } from '../../../components/ui/icons';
+import { BookmarkIcon, CalendarIcon, EyeIcon, LogoutIcon, PenIcon, SparkIcon, StarIcon, UploadIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogout } from '../../../lib/auth';
 import { moderatorQueryOptions } from '../../../lib/moderator';
 import { profileQueryOptions } from '../../../lib/profile';
@@ -35,6 +35,9 @@ export default function AccountMenuItems() {
       )}
       <Link to="/watchlist" role="menuitem" className={menuItemClasses}>
         <BookmarkIcon size={18} className="text-[var(--muted)]" /> Watchlist
+      </Link>
+      <Link to="/diary" role="menuitem" className={menuItemClasses}>
+        <CalendarIcon size={18} className="text-[var(--muted)]" /> Diary
       </Link>
       <Link to="/premium" role="menuitem" className={menuItemClasses}>
         <SparkIcon size={18} className="text-[var(--muted)]" /> Premium

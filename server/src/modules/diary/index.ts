@@ -1,0 +1,3 @@
+/** The diary module's face: what the app and other modules use of it. */
+export { diaryRoutes } from './diary.routes.ts';
+export { importDiaryEntries } from './diary.service.ts';

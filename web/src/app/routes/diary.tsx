@@ -1,0 +1,5 @@
+import { DiaryPage } from '../../features/diary/components/diary-page';
+
+export default function DiaryRoute() {
+  return <DiaryPage />;
+}

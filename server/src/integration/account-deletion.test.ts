@@ -50,6 +50,7 @@ beforeAll(async () => {
   ids.amyRatingId = amyRating.id ?? amyRating.ratingId ?? '';
   await ok(call('POST', '/api/ratings-and-reviews/create', zed.headers, { titleId: 'tt9710001', rating: 5 }));
   await ok(call('POST', '/api/watchlist', zed.headers, { titleId: 'tt9700002' }));
+  await ok(call('POST', '/api/diary', zed.headers, { titleId: 'tt9700002', watchedOn: '2026-11-01' }));
   ids.zedList = (await ok(call('POST', '/api/lists', zed.headers, { name: `${NAME}'s picks`, contentList: [{ titleId: 'tt9700001' }] }))).listId;
   ids.amyList = (await ok(call('POST', '/api/lists', amy.headers, { name: 'Amy list', contentList: [{ titleId: 'tt9700002' }] }))).listId;
   // What Zed gives to what stays: a like of Amy's review and of Amy's list.
@@ -199,7 +200,7 @@ describe('closing an account', () => {
     const tomb = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', zed.user.id).executeTakeFirstOrThrow();
     expect(tomb).toMatchObject({ email: `deleted-${zed.user.id}@invalid`, displayName: '', username: null, bio: null, imageUrl: null });
     expect(tomb.deletedAt).not.toBeNull();
-    for (const table of ['ratings', 'watchlistEntries', 'sessions'] as const) {
+    for (const table of ['ratings', 'watchlistEntries', 'diaryEntries', 'sessions'] as const) {
       expect(await ctx.database.db.selectFrom(table).select('userId').where('userId', '=', zed.user.id).execute()).toEqual([]);
     }
     expect(await ctx.database.db.selectFrom('lists').select('id').where('ownerId', '=', zed.user.id).execute()).toEqual([]);

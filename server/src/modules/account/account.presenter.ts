@@ -3,6 +3,7 @@ import type { ApiToken } from '../../../../common/contracts/account.ts';
 import { escapeHtml } from '../../lib/http/html.ts';
 import { isoOf } from '../../lib/time.ts';
 import type { exportCommunityPosts } from '../communities/index.ts';
+import type { exportDiary } from '../diary/index.ts';
 import type { exportGemLedger } from '../gems/index.ts';
 import type { exportLists } from '../lists/index.ts';
 import type { exportRatings } from '../ratings/index.ts';
@@ -16,6 +17,7 @@ export interface ExportData {
   profile: NonNullable<Rows<typeof exportProfile>>;
   ratings: Rows<typeof exportRatings>;
   watchlist: Rows<typeof exportWatchlist>;
+  diary: Rows<typeof exportDiary>;
   lists: Rows<typeof exportLists>;
   discussions: Rows<typeof exportCommunityPosts>['discussions'];
   comments: Rows<typeof exportCommunityPosts>['comments'];
@@ -78,6 +80,7 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
     updatedAt: isoOf(r.updatedAt),
   }));
   const watchlist = d.watchlist.map((w) => ({ titleId: w.titleId, title: w.primaryTitle, year: w.startYear, type: w.titleType, addedAt: isoOf(w.createdAt) }));
+  const diary = d.diary.map((e) => ({ titleId: e.titleId, title: e.primaryTitle, year: e.startYear, type: e.titleType, watchedOn: e.watchedOn }));
   const lists = d.lists.map((l) => ({
     id: l.id,
     name: l.name,
@@ -109,12 +112,13 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
   return {
     'README.txt':
       `Your Reelhouse data, exported ${now.toISOString()}.\r\n\r\n` +
-      'profile.json, ratings.json (with reviews), watchlist.json, lists.json, discussions.json, comments.json, follows.json and gems.json hold everything; ' +
-      'ratings.csv and watchlist.csv are the same as tables (ratings out of 10). letterboxd/ratings.csv and letterboxd/watchlist.csv are in ' +
+      'profile.json, ratings.json (with reviews), watchlist.json, diary.json, lists.json, discussions.json, comments.json, follows.json and gems.json hold everything; ' +
+      'ratings.csv, watchlist.csv and diary.csv are the same as tables (ratings out of 10). letterboxd/ratings.csv, letterboxd/watchlist.csv and letterboxd/diary.csv are in ' +
       "Letterboxd's own format (ratings in half stars): import them at Letterboxd, or into Reelhouse at Settings > Import.\r\n",
     'profile.json': json(profile),
     'ratings.json': json(ratings),
     'watchlist.json': json(watchlist),
+    'diary.json': json(diary),
     'lists.json': json(lists),
     'discussions.json': json(discussions),
     'comments.json': json(comments),
@@ -128,6 +132,10 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
       ['Date', 'Title ID', 'Title', 'Year', 'Type'],
       watchlist.map((w) => [w.addedAt, w.titleId, w.title, w.year, w.type]),
     ),
+    'diary.csv': csv(
+      ['Watched Date', 'Title ID', 'Title', 'Year', 'Type'],
+      diary.map((e) => [e.watchedOn, e.titleId, e.title, e.year, e.type]),
+    ),
     'letterboxd/ratings.csv': csv(
       ['Date', 'Name', 'Year', 'Letterboxd URI', 'Rating'],
       d.ratings.filter((r) => films(r.titleType)).map((r) => [day(r.updatedAt), r.primaryTitle, r.startYear, '', letterboxdRating(r.rating)]),
@@ -135,6 +143,10 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
     'letterboxd/watchlist.csv': csv(
       ['Date', 'Name', 'Year', 'Letterboxd URI'],
       d.watchlist.filter((w) => films(w.titleType)).map((w) => [day(w.createdAt), w.primaryTitle, w.startYear, '']),
+    ),
+    'letterboxd/diary.csv': csv(
+      ['Date', 'Name', 'Year', 'Letterboxd URI', 'Rating', 'Rewatch', 'Tags', 'Watched Date'],
+      d.diary.filter((e) => films(e.titleType)).map((e) => [e.watchedOn, e.primaryTitle, e.startYear, '', '', '', '', e.watchedOn]),
     ),
   };
 }

@@ -8,6 +8,7 @@ import type { CredentialReader, SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
 import { endSignIn } from '../auth/index.ts';
 import { exportCommunityPosts } from '../communities/index.ts';
+import { exportDiary } from '../diary/index.ts';
 import { exportGemLedger } from '../gems/index.ts';
 import { exportLists, publicListsOf } from '../lists/index.ts';
 import { livePersonByUsername } from '../profiles/index.ts';
@@ -31,15 +32,16 @@ export async function exportArchive(database: Database, actor: Actor, now = new 
   const db = database.db;
   const profile = await exportProfile(db, userId);
   if (!profile) throw accountGone();
-  const [ratings, watchlist, lists, { discussions, comments }, follows, gems] = await Promise.all([
+  const [ratings, watchlist, diary, lists, { discussions, comments }, follows, gems] = await Promise.all([
     exportRatings(db, userId),
     exportWatchlist(db, userId),
+    exportDiary(db, userId),
     exportLists(db, userId),
     exportCommunityPosts(db, userId),
     exportFollows(db, userId),
     exportGemLedger(db, userId),
   ]);
-  const files = exportFiles({ profile, ratings, watchlist, lists, discussions, comments, follows, gems }, now);
+  const files = exportFiles({ profile, ratings, watchlist, diary, lists, discussions, comments, follows, gems }, now);
   return { fileName: `reelhouse-export-${now.toISOString().slice(0, 10)}.zip`, bytes: exportZip(files) };
 }
 
@@ -48,8 +50,8 @@ export async function exportArchive(database: Database, actor: Actor, now = new 
 /**
  * Closes the account. One transaction makes the user row a tombstone (the user module's `tombstoneUser`), ends every
  * way in (sessions, sign-in accounts, e-mail links, access tokens) and records `account.deleted`. Each module holding
- * the person's data erases it in its own subscriber (ratings, lists, watchlist, social, messages, notifications,
- * communities, moderation, uploads, imports, levels, gems), keeping its counters right; delivery runs after the
+ * the person's data erases it in its own subscriber (ratings, lists, watchlist, diary, social, messages,
+ * notifications, communities, moderation, uploads, imports, levels, gems), keeping its counters right; delivery runs after the
  * commit and before this answers, and a subscriber that fails is retried by the outbox. Other subscribers forget
  * cached sessions and tokens and drop the shared caches that could hold the person's reviews, lists or name.
  */

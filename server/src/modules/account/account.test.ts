@@ -29,6 +29,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBeLessThan(300);
   }
   for (const titleId of ['tt9500016', 'tt9500011']) expect((await call('POST', '/api/watchlist', ida.headers, { titleId })).statusCode).toBe(200);
+  expect((await call('POST', '/api/diary', ida.headers, { titleId: 'tt9500010', watchedOn: '2026-11-20' })).statusCode).toBeLessThan(300);
   expect((await call('POST', '/api/lists', ida.headers, { name: 'Night films', description: 'After dark <3', contentList: [{ titleId: 'tt9500010' }] })).statusCode).toBe(201);
 });
 afterAll(async () => {
@@ -56,9 +57,12 @@ describe('export', () => {
       [
         'README.txt',
         'comments.json',
+        'diary.csv',
+        'diary.json',
         'discussions.json',
         'follows.json',
         'gems.json',
+        'letterboxd/diary.csv',
         'letterboxd/ratings.csv',
         'letterboxd/watchlist.csv',
         'lists.json',
@@ -86,6 +90,8 @@ describe('export', () => {
     expect(lb[0]).toBe('Date,Name,Year,Letterboxd URI,Rating');
     expect(lb.slice(1).map((l) => l.replace(/^\d{4}-\d\d-\d\d,/, '')).sort()).toEqual(['Heat,1995,,4.5', 'Paper Moon,1973,,2', 'Solaris,1972,,3.5']);
     expect(files['letterboxd/watchlist.csv'].split('\r\n')[0]).toBe('Date,Name,Year,Letterboxd URI');
+    expect(JSON.parse(files['diary.json'])).toMatchObject([{ titleId: 'tt9500010', title: 'Heat', watchedOn: '2026-11-20' }]);
+    expect(files['letterboxd/diary.csv'].trim().split('\r\n')).toEqual(['Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date', '2026-11-20,Heat,1995,,,,,2026-11-20']);
     expect(files['ratings.csv']).toContain('"The diner scene, ""still"" the best, ever."');
   });
 

@@ -151,3 +151,22 @@ export async function yearsOf(db: Db, userId: string): Promise<number[]> {
   const rows = await db.selectFrom('diaryEntries').select(y.as('year')).distinct().where('userId', '=', userId).orderBy(y, 'desc').execute();
   return rows.map((r) => Number(r.year));
 }
+
+// ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------
+
+/** The person's diary with its titles, oldest first: the account export's. */
+export function exportDiary(db: Db, userId: string) {
+  return db
+    .selectFrom('diaryEntries as d')
+    .innerJoin('titles as t', 't.id', 'd.titleId')
+    .select(['d.titleId', 't.primaryTitle', 't.startYear', 't.titleType', 'd.watchedOn'])
+    .where('d.userId', '=', userId)
+    .orderBy('d.watchedOn')
+    .orderBy('d.id')
+    .execute();
+}
+
+/** Erases a closed account's diary (erasing twice changes nothing). */
+export async function eraseAccountDiary(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('diaryEntries').where('userId', '=', userId).execute();
+}

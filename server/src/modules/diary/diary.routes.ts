@@ -17,11 +17,14 @@ import {
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { yearCardPng } from './diary.card.ts';
+import { eraseAccountDiary } from './diary.repository.ts';
 import { deleteWatch, diaryMonth, diaryYear, logWatch, titleWatched, watchedAmong } from './diary.service.ts';
 
 export async function diaryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['diary'];
+  // A closed account's diary goes with it.
+  app.outbox.subscribe('diary.eraseAccount', 'account.deleted', ({ data }) => eraseAccountDiary(app.database.db, data.userId));
 
   r.post(
     '/api/diary',

@@ -3,8 +3,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyStarter } from './starter-file.ts';
 import { type Running, signIn, startApp, startSmtpServer, stop } from './servers.ts';
+import { copyStarter } from './starter-file.ts';
 
 export interface PageStack {
   base: string;

@@ -59,3 +59,20 @@ export async function jsLoadedBy(base: string, path: string, cookie?: string): P
     await browser.close();
   }
 }
+
+// `node --import tsx bench/js-size.ts [path ...]`: the JS loaded by / and /home (or the paths given), signed in, on the
+// built app with the starter catalogue, each file listed (BENCH_JS_FILES) and the sums.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { startPageStack } = await import('./page-stack.ts');
+  process.env.BENCH_JS_FILES ??= '1';
+  const stack = await startPageStack();
+  try {
+    const paths = process.argv.slice(2);
+    for (const path of paths.length ? paths : ['/', '/home']) {
+      const js = await jsLoadedBy(stack.base, path, path === '/' ? undefined : stack.cookie);
+      console.log(`${path}: ${(js.gzip / 1024).toFixed(1)} KiB gzip (${js.gzip} B, ${js.files} files; ${(js.sent / 1024).toFixed(1)} KiB sent)`);
+    }
+  } finally {
+    await stack.close();
+  }
+}

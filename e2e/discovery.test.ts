@@ -67,7 +67,7 @@ describe('discovery: search, directory, title pages and the home carousel', () =
     await page.getByRole('combobox', { name: 'Search movies and TV shows' }).fill('  godfather ');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/search?q=godfather');
-    await page.getByRole('link', { name: /The Godfather \(1972\)/ }).waitFor();
+    await page.getByRole('link', { name: /^The Godfather 1972\W+movie/ }).waitFor();
     await shot(page, 'results');
     await page.getByRole('tab', { name: 'TV Shows' }).click();
     await page.waitForURL(/type=tvSeries/);

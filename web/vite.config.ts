@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -38,10 +40,31 @@ function staticImports(): Plugin {
   };
 }
 
+/**
+ * public/theme.js runs, blocking, before every first paint; Vite copies public files as they are, comments and all.
+ * The build keeps a minified copy (the same code, 0.4 KB less gzip on every page).
+ */
+function minifiedThemeScript(): Plugin {
+  let outDir = '';
+  return {
+    name: 'reelhouse:minified-theme-script',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle() {
+      const { transform } = await import('esbuild');
+      const file = join(outDir, 'theme.js');
+      const { code } = await transform(readFileSync(file, 'utf8'), { minify: true, target: 'es2022' });
+      writeFileSync(file, code);
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), tailwindcss(), staticImports()],
+  plugins: [react(), tailwindcss(), staticImports(), minifiedThemeScript()],
   resolve: {
     alias: {
       '@common': here('../common'),
@@ -55,6 +78,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     modulePreload: {
+      // Every browser the app supports (es2022) knows <link rel="modulepreload">: the polyfill would only add bytes to every page.
+      polyfill: false,
       // A lazy import's preload list leaves out what the importing chunk imports statically: that is loaded
       // already, and listing it again only adds bytes to every download that carries the list.
       resolveDependencies: (_file, deps, { hostId, hostType }) => {

@@ -1,5 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef } from 'react';
-import { useOutsideClick } from '../../hooks/use-outside-click';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useId, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 interface DropdownMenuProps {
@@ -20,47 +19,16 @@ interface DropdownMenuProps {
   menuClassName?: string;
 }
 
-/** Items the arrow keys move between: actions, and choices such as the theme. */
-const itemSelector = '[role="menuitem"], [role="menuitemradio"]';
+const DropdownPanel = lazy(() => import('./dropdown-panel'));
 
 /**
- * A menu button: closes on outside click, Escape and the choice of an action
- * (a menuitemradio keeps it open, so the choice shows); arrow keys move between items.
+ * A menu button. Only the button ships with the page; the open menu (outside click, Escape, arrow keys: see
+ * dropdown-panel.tsx) loads when a menu first opens.
  */
 export function DropdownMenu({ open, onOpenChange, trigger, children, align = 'end', placement = 'below', className, menuClassName }: DropdownMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const refs = useMemo(() => [rootRef], []);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
-  useOutsideClick(refs, close, open);
-
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>(itemSelector)?.focus();
-  }, [open]);
-
-  const focusItem = (delta: number) => {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>(itemSelector) ?? []);
-    if (!items.length) return;
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    items[(index + delta + items.length) % items.length].focus();
-  };
-
-  const handleMenuKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      focusItem(1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      focusItem(-1);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      rootRef.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
-    } else if (event.key === 'Tab') {
-      close();
-    }
-  };
 
   return (
     <div ref={rootRef} className={cn('relative', className)}>
@@ -77,24 +45,16 @@ export function DropdownMenu({ open, onOpenChange, trigger, children, align = 'e
         },
       })}
       {open && (
-        <div
-          ref={menuRef}
-          id={id}
-          role="menu"
-          tabIndex={-1}
-          onKeyDown={handleMenuKey}
-          onClick={(e) => {
-            if ((e.target as HTMLElement).closest('[role="menuitem"]')) close();
-          }}
-          className={cn(
-            'animate-pop-in absolute z-40 min-w-52 rounded-xl border border-[var(--border)] bg-[var(--surface)] p-1.5 shadow-xl shadow-black/30',
-            align === 'end' ? 'right-0' : 'left-0',
-            placement === 'below' ? 'top-full mt-2' : 'bottom-full mb-2',
-            menuClassName,
-          )}
-        >
-          {children}
-        </div>
+        <Suspense fallback={null}>
+          <DropdownPanel
+            id={id}
+            root={rootRef}
+            onClose={close}
+            className={cn(align === 'end' ? 'right-0' : 'left-0', placement === 'below' ? 'top-full mt-2' : 'bottom-full mb-2', menuClassName)}
+          >
+            {children}
+          </DropdownPanel>
+        </Suspense>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { HeartIcon } from './icons';
 interface LikeButtonProps {
   liked: boolean;
   count: number;
-  /** What is liked, for screen readers: "Like {label}" / "Unlike {label}". */
+  /** What is liked, for screen readers: "Like {label}: 3 likes" / "Unlike {label}: 4 likes". */
   label: string;
   onToggle: () => void;
   disabled?: boolean;
@@ -19,7 +19,6 @@ export function LikeButton({ liked, count, label, onToggle, disabled, title, tes
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`${liked ? 'Unlike' : 'Like'} ${label}`}
       disabled={disabled}
       title={title}
       onClick={onToggle}
@@ -29,8 +28,12 @@ export function LikeButton({ liked, count, label, onToggle, disabled, title, tes
       )}
     >
       <HeartIcon size={16} fill={liked ? 'currentColor' : 'none'} />
+      {/* The name comes from the content, so that it holds the count one sees: "Like this discussion: 3 likes". */}
+      <span className="sr-only">
+        {liked ? 'Unlike' : 'Like'} {label}:{' '}
+      </span>
       <span data-testid={testId}>{count}</span>
-      <span className="sr-only">{count === 1 ? 'like' : 'likes'}</span>
+      <span className="sr-only"> {count === 1 ? 'like' : 'likes'}</span>
     </button>
   );
 }

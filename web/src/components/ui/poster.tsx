@@ -62,7 +62,6 @@ export function PosterCard({ item, className, badge }: { item: PosterItem; class
     <Link
       to={titlePath(item.type, item.id)}
       className="block rounded-xl outline-offset-4 focus-ring"
-      aria-label={`${item.title} (${item.year}), ${item.type === 'tvSeries' ? 'TV show' : 'movie'}`}
     >
       <div className="relative rounded-xl shadow-md shadow-black/30 ring-1 ring-white/5 transition duration-200 ease-out group-hover:-translate-y-1 group-hover:shadow-xl group-hover:shadow-black/40 group-hover:ring-white/15 motion-reduce:transform-none">
         <PosterImage id={item.id} title={item.title} year={item.year} src={item.image} />
@@ -70,10 +69,15 @@ export function PosterCard({ item, className, badge }: { item: PosterItem; class
       </div>
       <p className="mt-2.5 line-clamp-2 text-sm leading-snug font-medium text-[var(--text)] group-hover:text-[var(--accent)]">{item.title}</p>
       <p className="mt-0.5 flex items-center gap-2 text-xs text-[var(--muted)] tabular-nums">
-        <span>{item.year}</span>
+        {/* The link's name is what it shows, with the kind and the word "rated" for screen readers: "Heat 1995, movie, rated 8.3". */}
+        <span>
+          {item.year}
+          <span className="sr-only">, {item.type === 'tvSeries' ? 'TV show' : 'movie'}</span>
+        </span>
         {item.rating !== null && (
           <span className="inline-flex items-center gap-0.5">
             <StarIcon size={12} className="text-[var(--rating)]" />
+            <span className="sr-only">, rated </span>
             {formatRating(item.rating)}
           </span>
         )}

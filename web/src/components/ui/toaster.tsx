@@ -1,9 +1,10 @@
-import { cn } from '../../lib/cn';
+import { lazy, Suspense } from 'react';
 import { useStore } from '../../lib/create-store';
-import { dismissToast, toastStore } from '../../lib/toast';
-import { CloseIcon } from './icons';
+import { toastStore } from '../../lib/toast';
 
-/** The global toast area, mounted once at the root. */
+const ToastList = lazy(() => import('./toast-list'));
+
+/** The global toast area, mounted once at the root: an empty live region until the first toast, whose look loads then. */
 export function Toaster() {
   const toasts = useStore(toastStore);
   return (
@@ -13,44 +14,11 @@ export function Toaster() {
       aria-atomic="false"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:right-4 sm:left-auto sm:items-end"
     >
-      {toasts.map((t) => (
-        <div
-          key={t.id}
-          className={cn(
-            'animate-pop-in pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-[var(--surface)] px-4 py-3 text-sm shadow-xl shadow-black/30',
-            t.tone === 'error' ? 'border-[var(--danger)]/60' : t.tone === 'success' ? 'border-[var(--success)]/60' : 'border-[var(--border)]',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'mt-1.5 h-2 w-2 shrink-0 rounded-full',
-              t.tone === 'error' ? 'bg-[var(--danger)]' : t.tone === 'success' ? 'bg-[var(--success)]' : 'bg-[var(--accent)]',
-            )}
-          />
-          <p className="flex-1 text-[var(--text)]">{t.message}</p>
-          {t.action && (
-            <button
-              type="button"
-              onClick={() => {
-                dismissToast(t.id);
-                t.action?.onClick();
-              }}
-              className="-my-1.5 h-10 shrink-0 rounded-lg px-2 font-semibold text-[var(--accent)] hover:underline focus-ring sm:h-8"
-            >
-              {t.action.label}
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={() => dismissToast(t.id)}
-            className="-m-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-[var(--muted)] hover:text-[var(--text)] focus-ring sm:h-8 sm:w-8"
-            aria-label="Dismiss notification"
-          >
-            <CloseIcon size={16} />
-          </button>
-        </div>
-      ))}
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} />
+        </Suspense>
+      )}
     </div>
   );
 }

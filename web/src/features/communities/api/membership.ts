@@ -1,12 +1,13 @@
 import type { Community, MembershipChange, MembershipState } from '@common/contracts/communities';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { hasFields, isNumber, isString, objectParser } from '../../../lib/light-parse';
 import { communityKeys } from './keys';
 
 /*
- * The membership button sits on the home page's community cards, so its reply is checked without zod
- * (the first download of /home stays small); the server validates it against MembershipChangeSchema.
+ * The membership button sits on the home page's community cards: this module loads on its first press (the first
+ * download of /home stays small), and the reply is checked without zod; the server validates it against
+ * MembershipChangeSchema.
  */
 const isMembershipChange = hasFields({ communityId: isString, membership: isString, message: isString, memberCount: isNumber });
 const MembershipChangeParser = objectParser<MembershipChange>(isMembershipChange);
@@ -57,23 +58,23 @@ export function writeMembership(client: QueryClient, communityId: string, patch:
 }
 
 /**
- * Join or leave. Spec 8: a failure is only logged, never shown; the answer's `message` is the success toast
- * (shown by the caller, which knows the toast area).
+ * Join or leave, then write the change into every cached community. Spec 8: a failure is only logged, never shown
+ * (the answer is then null); the answer's `message` is the success toast (shown by the caller, which knows the toast area).
  */
-export function useMembership() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ communityId, userId, join }: { communityId: string; userId: string; join: boolean }) =>
-      join ? joinCommunity(communityId, userId) : leaveCommunity(communityId),
-    onSuccess: (change, { userId }) => {
-      writeMembership(client, change.communityId, { membership: change.membership as MembershipState, memberCount: change.memberCount }, userId);
-      // What the reader may see in the community (its discussions, members) changes with membership.
-      void client.invalidateQueries({ queryKey: communityKeys.discussionLists() });
-      void client.invalidateQueries({ queryKey: communityKeys.members(change.communityId) });
-      void client.invalidateQueries({ queryKey: communityKeys.lists() });
-    },
-    onError: (error) => {
-      console.error('Joining or leaving the community failed', error);
-    },
-  });
+export async function changeMembership(
+  client: QueryClient,
+  { communityId, userId, join }: { communityId: string; userId: string; join: boolean },
+): Promise<MembershipChange | null> {
+  try {
+    const change = await (join ? joinCommunity(communityId, userId) : leaveCommunity(communityId));
+    writeMembership(client, change.communityId, { membership: change.membership as MembershipState, memberCount: change.memberCount }, userId);
+    // What the reader may see in the community (its discussions, members) changes with membership.
+    void client.invalidateQueries({ queryKey: communityKeys.discussionLists() });
+    void client.invalidateQueries({ queryKey: communityKeys.members(change.communityId) });
+    void client.invalidateQueries({ queryKey: communityKeys.lists() });
+    return change;
+  } catch (error) {
+    console.error('Joining or leaving the community failed', error);
+    return null;
+  }
 }

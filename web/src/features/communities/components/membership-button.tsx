@@ -1,8 +1,9 @@
 import type { Community } from '@common/contracts/communities';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import { useMembership } from '../api/membership';
 import { membershipLabels, PENDING_MESSAGE } from '../membership-text';
 
 type Props = { community: Pick<Community, 'communityId' | 'name' | 'membership' | 'userId'>; size?: 'sm' | 'md'; className?: string };
@@ -10,24 +11,27 @@ type Props = { community: Pick<Community, 'communityId' | 'name' | 'membership' 
 /**
  * Spec 4: Admin (the community's userId is the reader: does nothing), Pending (a click only says so),
  * Joined (a click leaves), Join (a click joins a public community or asks to join a private one).
- * The answer's `message` is a success toast; failures are only logged (spec 8).
+ * The answer's `message` is a success toast; failures are only logged (spec 8). The call loads on the first press.
  */
 export function MembershipButton({ community, size = 'sm', className }: Props) {
   const { user } = useCurrentUser();
-  const membership = useMembership();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
   const state = user && community.userId === user.id ? 'admin' : community.membership;
   const label = membershipLabels[state];
 
   const handleClick = () => {
-    if (!user || state === 'admin' || membership.isPending) return;
+    if (!user || state === 'admin' || busy) return;
     if (state === 'pending') {
       toast(PENDING_MESSAGE, 'error');
       return;
     }
-    membership.mutate(
-      { communityId: community.communityId, userId: user.id, join: state === 'none' },
-      { onSuccess: (change) => toast(change.message, 'success') },
-    );
+    setBusy(true);
+    void import('../api/membership')
+      .then(({ changeMembership }) => changeMembership(client, { communityId: community.communityId, userId: user.id, join: state === 'none' }))
+      .then((change) => change && toast(change.message, 'success'))
+      .catch((error: unknown) => console.error('Joining or leaving the community failed', error))
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -35,7 +39,7 @@ export function MembershipButton({ community, size = 'sm', className }: Props) {
       type="button"
       onClick={handleClick}
       aria-disabled={state === 'admin' || undefined}
-      aria-busy={membership.isPending || undefined}
+      aria-busy={busy || undefined}
       title={state === 'member' ? `Leave ${community.name}` : state === 'admin' ? 'You run this community' : undefined}
       data-membership={state}
       className={cn(
@@ -45,7 +49,7 @@ export function MembershipButton({ community, size = 'sm', className }: Props) {
         state === 'member' && 'border border-[var(--border)] bg-[var(--surface-2)] text-[var(--text)] hover:border-[var(--danger)]/60 hover:text-[var(--danger)]',
         state === 'pending' && 'border border-dashed border-[var(--rating)]/70 text-[var(--rating)]',
         state === 'admin' && 'cursor-default border border-[var(--accent)]/40 bg-[var(--accent-soft)] text-[var(--accent)]',
-        membership.isPending && 'opacity-70',
+        busy && 'opacity-70',
         className,
       )}
     >

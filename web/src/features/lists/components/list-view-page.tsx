@@ -115,11 +115,12 @@ function ListView({ list }: { list: ListDetails }) {
               <span className="w-6 shrink-0 pt-1 text-right text-lg font-semibold text-[var(--muted)] tabular-nums" aria-hidden="true">
                 {index + 1}
               </span>
-              <Link to={titlePath(item.type, item.titleId)} className="group shrink-0 self-start rounded-lg focus-ring" aria-label={`${item.title} (${item.year ?? 'N/A'})`}>
+              {/* The poster repeats the title's link for the pointer; keyboards and screen readers get the title link alone. */}
+              <Link to={titlePath(item.type, item.titleId)} className="group shrink-0 self-start rounded-lg" tabIndex={-1} aria-hidden="true">
                 <PosterImage id={item.titleId} title={item.title} year={item.year ? String(item.year) : undefined} src={item.primaryImage} width={185} className="w-20 rounded-lg transition duration-200 group-hover:-translate-y-0.5 motion-reduce:transform-none sm:w-24" />
               </Link>
               <div className="min-w-0 flex-1">
-                <Link to={titlePath(item.type, item.titleId)} className="rounded font-semibold leading-snug text-[var(--text)] hover:text-[var(--accent)] focus-ring" tabIndex={-1}>
+                <Link to={titlePath(item.type, item.titleId)} className="rounded font-semibold leading-snug text-[var(--text)] hover:text-[var(--accent)] focus-ring">
                   {item.title}
                 </Link>
                 <p className="mt-0.5 text-xs text-[var(--muted)] tabular-nums">

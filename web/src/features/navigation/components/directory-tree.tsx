@@ -1,16 +1,17 @@
-import { ChevronDownIcon, CompassIcon, FilmIcon, TvIcon } from '../../../components/ui/icons';
+import { lazy, Suspense } from 'react';
+import { ChevronDownIcon, CompassIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { Link, useLocation } from '../../../lib/router';
+import { useLocation } from '../../../lib/router';
 import { useDirectoryExpansion } from '../hooks/use-directory-expansion';
-import { useIsFilterActive } from '../hooks/use-is-filter-active';
-import { directoryGroups } from '../nav-config';
 import { navRowClasses } from './nav-item';
+
+/** The Movies and TV Shows sub-menus, loaded when Directory first opens. */
+const DirectorySubmenu = lazy(() => import('./directory-submenu'));
 
 /** Desktop Directory entry with expandable Movies and TV Shows sub-menus. */
 export function DirectoryTree() {
   const { pathname } = useLocation();
   const { expanded, toggle } = useDirectoryExpansion();
-  const isFilterActive = useIsFilterActive();
   const inDirectory = pathname.startsWith('/directory');
 
   return (
@@ -27,48 +28,9 @@ export function DirectoryTree() {
         <ChevronDownIcon size={16} className={cn('transition-transform duration-200', expanded.directory && 'rotate-180')} />
       </button>
       {expanded.directory && (
-        <ul id="directory-submenu" className="animate-fade-in mt-1 ml-5 space-y-0.5 border-l border-[var(--border)] pl-3">
-          {directoryGroups.map((group) => {
-            const Icon = group.id === 'movies' ? FilmIcon : TvIcon;
-            const open = expanded[group.id];
-            return (
-              <li key={group.id}>
-                <button
-                  type="button"
-                  aria-expanded={open}
-                  aria-controls={`directory-${group.id}`}
-                  onClick={() => toggle(group.id)}
-                  className={navRowClasses(false)}
-                >
-                  <Icon size={18} />
-                  <span className="flex-1 text-left">{group.label}</span>
-                  <ChevronDownIcon size={15} className={cn('transition-transform duration-200', open && 'rotate-180')} />
-                </button>
-                {open && (
-                  <ul id={`directory-${group.id}`} className="animate-fade-in mb-1 space-y-0.5 pl-8">
-                    {group.filters.map((filter) => {
-                      const active = isFilterActive(filter.to);
-                      return (
-                        <li key={filter.to}>
-                          <Link
-                            to={filter.to}
-                            aria-current={active ? 'page' : undefined}
-                            className={cn(
-                              'flex min-h-9 items-center rounded-lg px-3 text-sm transition-colors duration-150 focus-ring',
-                              active ? 'font-medium text-[var(--accent)]' : 'text-[var(--muted)] hover:bg-[var(--surface-2)] hover:text-[var(--text)]',
-                            )}
-                          >
-                            {filter.label}
-                          </Link>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <Suspense fallback={null}>
+          <DirectorySubmenu expanded={expanded} toggle={toggle} />
+        </Suspense>
       )}
     </li>
   );

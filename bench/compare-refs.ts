@@ -7,7 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, waitUntilOk } from '../server/test/process.ts';
-import type { Running } from './servers.ts';
+import { type Running, serverEnv } from './servers.ts';
 
 export interface Build {
   /** The ref as given, and the commit it names. */
@@ -97,21 +97,7 @@ const SERVER_NICE = Number(process.env.BENCH_SERVER_NICE ?? (process.getuid?.() 
 export async function startBuild(build: Build, o: { databaseUrl: string; smtpUrl: string; core?: number }): Promise<Running> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: base,
-    DATABASE_URL: o.databaseUrl,
-    SMTP_URL: o.smtpUrl,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-    SIGNIN_RATE_LIMIT: '1000',
-    // A production start may insist that the sandbox payments be chosen by name.
-    PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'sandbox',
-  };
-  delete env.CATALOGUE_DIR;
+  const env = serverEnv(port, o.databaseUrl, o.smtpUrl);
   // nice and taskset each exec the next, so the child's pid is the server's.
   let argv = [process.execPath, ...build.flags, 'dist/server/main.js'];
   if (o.core !== undefined) argv = ['taskset', '-c', String(o.core), ...argv];

@@ -98,6 +98,29 @@ export async function startHello(pinned: boolean): Promise<Running> {
 }
 
 /**
+ * The environment every benchmark starts the built server with: production, on the loopback port given, its own
+ * SMTP server, quiet logs, sign-in not rate-limited, and the built-in test checkout chosen on purpose (as production
+ * requires; `PAYMENTS_PROVIDER` overrides it). No catalogue import unless the caller sets `CATALOGUE_DIR`.
+ */
+export function serverEnv(port: number, databaseUrl: string, smtpUrl: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+    SIGNIN_RATE_LIMIT: '1000',
+    PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'sandbox',
+  };
+  delete env.CATALOGUE_DIR;
+  return env;
+}
+
+/**
  * The built server (`node <flags of npm start> dist/server/main.js`) on a SQLite file, timed from spawn to the
  * first 200 of /readyz. `catalogueDir` makes a first start on an empty database import that folder.
  */
@@ -112,22 +135,8 @@ export async function startApp(opts: {
 }): Promise<Running> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: base,
-    DATABASE_URL: opts.databaseUrl ?? `sqlite:${opts.database}`,
-    SMTP_URL: opts.smtpUrl,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-    SIGNIN_RATE_LIMIT: '1000',
-    // The benchmarks buy through the built-in test checkout, chosen on purpose as production requires.
-    PAYMENTS_PROVIDER: 'sandbox',
-  };
+  const env = serverEnv(port, opts.databaseUrl ?? `sqlite:${opts.database}`, opts.smtpUrl);
   if (opts.catalogueDir) env.CATALOGUE_DIR = opts.catalogueDir;
-  else delete env.CATALOGUE_DIR;
   const t0 = performance.now();
   const child = spawnOnServerCore([...startFlags(), 'dist/server/main.js'], env, opts.pinned);
   await waitUntilOk(`${base}/readyz`, child, opts.timeoutMs ?? 600_000);

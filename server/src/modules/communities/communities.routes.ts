@@ -26,7 +26,7 @@ import {
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { dropOnHide } from '../../lib/visibility.ts';
-import { eraseAccountCommunities } from './communities.repository.ts';
+import { eraseAccountCommunities } from './communities.account.repository.ts';
 import * as service from './communities.service.ts';
 import { topDiscussions } from './discussions.service.ts';
 

@@ -240,7 +240,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config });
   await app.register(userRoutes);
-  // Notifications first: it decorates app.notify and app.events, which later modules call.
+  // Notifications first: it decorates app.events, which the live stream and the modules' subscribers use.
   await installNotifications(app);
   await app.register(profilesRoutes);
   await app.register(socialRoutes);

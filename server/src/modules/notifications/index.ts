@@ -1,2 +1,2 @@
-/** Notifications' face: the decorations (`app.notify`, `app.announceNotification`, `app.events`) and its subscribers to other modules' events. */
+/** Notifications' face: `app.events` (the live stream's hub) and its subscribers to other modules' events. */
 export { installNotifications } from './notifications.plugin.ts';

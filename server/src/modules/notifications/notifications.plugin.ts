@@ -12,17 +12,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live events to signed-in pages (server-sent events; across processes through Redis when REDIS_URL is set). */
     events: EventHub;
-    /**
-     * Tells a person of something (a like, a reply, a join request...): recorded (bursts group) and pushed live to
-     * their open pages. What other modules call; never fails their request (errors are logged).
-     */
-    notify(input: NotifyInput): Promise<Notification | null>;
-    /** Pushes a notification already recorded (inside a caller's transaction) to the person's open pages. */
-    announceNotification(row: StoredNotification): Promise<Notification>;
   }
 }
 
-/** The notifications module: decorations other modules use (`app.notify`, `app.events`), then its routes. */
+/**
+ * The notifications module: `app.events` (the live stream's hub), the subscribers that turn other modules' events into
+ * notifications and live pushes, then its routes. Other modules never call it: they record events.
+ */
 export async function installNotifications(app: FastifyInstance): Promise<void> {
   const events = new EventHub(app.redis, app.log, `${app.config.REDIS_PREFIX}:people-events`);
   app.decorate('events', events);
@@ -31,16 +27,6 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
     events.publish(row.userId, 'notification', { notification, unreadCount: await unreadCount(app.database.db, row.userId) });
     return notification;
   };
-  app.decorate('announceNotification', announce);
-  app.decorate('notify', async (input: NotifyInput) => {
-    try {
-      const row = await notify(app.database.db, input);
-      return row ? await announce(row) : null;
-    } catch (err) {
-      app.log.error({ err }, 'notification failed');
-      return null;
-    }
-  });
   subscribeNotifications(app, async (event, subscriber, inputs) => {
     // The notifications and this event's delivery mark are written in one transaction: an event told twice (a retry
     // after a crash between the two) notifies once.

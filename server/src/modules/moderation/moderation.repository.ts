@@ -98,7 +98,7 @@ export async function deleteHidden(db: Db, targetType: string, targetId: string)
   await db.deleteFrom('hiddenContent').where('targetType', '=', targetType).where('targetId', '=', targetId).execute();
 }
 
-/** Marks an account suspended (or not), ending its sessions when suspended, in the caller's transaction: whether it exists. */
+/** Marks an account suspended (or not), in the caller's transaction: whether it exists. */
 export async function setSuspended(trx: Db, userId: string, suspended: boolean): Promise<boolean> {
   const row = await trx
     .updateTable('users')
@@ -108,9 +108,7 @@ export async function setSuspended(trx: Db, userId: string, suspended: boolean):
     .where('deletedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!row) return false;
-  if (suspended) await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
-  return true;
+  return row !== undefined;
 }
 
 // ---- A closed account (`account.deleted`) ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { isoOf } from '../../lib/time.ts';
 import { contentHidden, type HiddenKind, hiddenAmong, suspendedAmong, targetVisible } from '../../lib/visibility.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
+import { endSessions } from '../auth/index.ts';
 import { cardsOf, userNotFound } from '../profiles/index.ts';
 import { canModerate, canReport, canSuspend } from './moderation.policy.ts';
 import * as repo from './moderation.repository.ts';
@@ -122,6 +123,7 @@ export async function suspend(ctx: ModerationContext, actor: SessionUser, userId
   authorize(actor, canSuspend(actor, userId), { message: 'You cannot suspend yourself.' });
   await writeWithEvents(ctx.database, async (trx, emit) => {
     if (!(await repo.setSuspended(trx, userId, suspended))) throw userNotFound();
+    if (suspended) await endSessions(trx, userId);
     await emit(suspended ? 'person.suspended' : 'person.restored', { userId });
   });
   return { userId, suspended };

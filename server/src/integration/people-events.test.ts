@@ -208,4 +208,12 @@ describe('what follows comes from subscribers, once', () => {
     const marks = await db().selectFrom('outboxDeliveries').select('subscriber').where('eventId', '=', event.id).execute();
     expect(marks.map((m) => m.subscriber).sort()).toEqual(expect.arrayContaining(['moderation.dropSessions', 'notifications.signedOut']));
   });
+
+  it('tells a closed account’s open pages it is closed (they go to the landing page, not to sign in)', async () => {
+    const [fan] = await insertFans(ctx, 1, 'Leaving');
+    const tab = await openStream(base, fan.headers);
+    expect((await call('DELETE', '/api/account', fan.headers, { confirm: 'DELETE' })).statusCode).toBeLessThan(300);
+    await tab.next('account-closed');
+    expect(tab.text()).not.toContain('event: signed-out');
+  });
 });

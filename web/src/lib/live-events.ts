@@ -31,7 +31,7 @@ export function connectLive(): () => void {
       wait = 1000;
       emit('open');
     };
-    for (const name of ['notification', 'message', 'conversation', 'signed-out']) source.addEventListener(name, () => emit(name));
+    for (const name of ['notification', 'message', 'conversation', 'signed-out', 'account-closed']) source.addEventListener(name, () => emit(name));
     source.onerror = () => {
       source.close();
       timer = setTimeout(open, wait);

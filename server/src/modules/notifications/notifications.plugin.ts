@@ -115,7 +115,8 @@ function subscribeLiveEvents(app: FastifyInstance, events: EventHub): void {
   });
   // A closed account's notifications go, and its part in others'.
   app.outbox.subscribe('notifications.eraseAccount', 'account.deleted', ({ data }) => eraseAccountNotifications(app.database.db, data.userId));
-  app.outbox.subscribe('notifications.signedOut', ['person.suspended', 'account.deleted'], ({ data: e }) => {
-    events.publish(e.userId, 'signed-out', {});
+  // Open pages are signed out: a suspended person's go to the sign-in page, a closed account's to the landing page.
+  app.outbox.subscribe('notifications.signedOut', ['person.suspended', 'account.deleted'], ({ type, data: e }) => {
+    events.publish(e.userId, type === 'account.deleted' ? 'account-closed' : 'signed-out', {});
   });
 }

@@ -98,7 +98,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Live events (server-sent events)',
         description:
-          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }`; `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow); `event: conversation` with `{ with, canWrite }` when a block between the two opens or closes their conversation; `event: signed-out` (then the stream ends) when the account is suspended. Each as it happens; a comment line every 20 s keeps the stream open. ' +
+          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }`; `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow); `event: conversation` with `{ with, canWrite }` when a block between the two opens or closes their conversation; `event: signed-out` (then the stream ends) when the account is suspended, `event: account-closed` (then the stream ends) when it is closed. Each as it happens; a comment line every 20 s keeps the stream open. ' +
           'With REDIS_URL set, events made on one server process reach streams held by another (Redis pub/sub). Events are hints: the notifications and messages routes remain the record.',
       },
     },
@@ -120,7 +120,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
         actor.id,
         (event, json) => {
           raw.write(`event: ${event}\ndata: ${json}\n\n`);
-          if (event === 'signed-out') raw.end();
+          if (event === 'signed-out' || event === 'account-closed') raw.end();
         },
         () => raw.end(),
       );

@@ -6,6 +6,8 @@ import { api } from './api-client';
  * The tab's one live connection (GET /api/events, server-sent events): open while someone is signed in,
  * reopened after a failure with a growing wait (1 s doubling to 30 s), closed on sign-out. Events are hints:
  * listeners read again what they announce; `open` fires on every (re)connection, so missed events are made up.
+ * A person holds a few streams at once (the server's EVENT_STREAMS_PER_PERSON): when other tabs or devices open
+ * more, the oldest hears `evicted` and this tab stays off until it is shown again, so the tabs in view keep theirs.
  */
 const listeners = new Map<string, Set<() => void>>();
 const emit = (name: string) => {
@@ -25,6 +27,12 @@ export function connectLive(): () => void {
   let source: EventSource;
   let timer: ReturnType<typeof setTimeout>;
   let wait = 1000;
+  const whenShown = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', whenShown);
+    wait = 1000;
+    open();
+  };
   const open = () => {
     source = new EventSource('/api/events');
     source.onopen = () => {
@@ -32,6 +40,11 @@ export function connectLive(): () => void {
       emit('open');
     };
     for (const name of ['notification', 'message', 'conversation', 'signed-out', 'account-closed']) source.addEventListener(name, () => emit(name));
+    source.addEventListener('evicted', () => {
+      source.onerror = null;
+      source.close();
+      document.addEventListener('visibilitychange', whenShown);
+    });
     source.onerror = () => {
       source.close();
       timer = setTimeout(open, wait);
@@ -41,6 +54,7 @@ export function connectLive(): () => void {
   open();
   return () => {
     clearTimeout(timer);
+    document.removeEventListener('visibilitychange', whenShown);
     source.onerror = null;
     source.close();
   };

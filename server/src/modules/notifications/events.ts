@@ -94,7 +94,10 @@ export class EventHub {
     this.subscriber.on('message', (channel: string, message: string) => {
       const tab = message.indexOf('\t');
       if (tab < 1) return;
-      if (channel === this.controlChannel) return this.control(message.slice(0, tab), message.slice(tab + 1));
+      if (channel === this.controlChannel) {
+        this.control(message.slice(0, tab), message.slice(tab + 1));
+        return;
+      }
       const tab2 = message.indexOf('\t', tab + 1);
       if (tab2 < 0) return;
       this.deliver(message.slice(0, tab), message.slice(tab + 1, tab2), message.slice(tab2 + 1));
@@ -159,7 +162,10 @@ export class EventHub {
   }
 
   private send(channel: string, message: string, locally: () => void): void {
-    if (!this.redis) return locally();
+    if (!this.redis) {
+      locally();
+      return;
+    }
     this.redis.publish(channel, message).catch((err) => {
       this.log.warn({ err }, 'live events: publish failed; delivering on this process only');
       locally();

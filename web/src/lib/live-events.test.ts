@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLive, onLive, UnreadParser } from './live-events';
+import { connectLive, onLive, signingOutWith, UnreadParser } from './live-events';
 
 /** A stand-in for the browser's EventSource: the test opens, fails and fires events by hand. */
 class FakeSource {
@@ -130,6 +130,25 @@ describe('connectLive when evicted', () => {
     close();
     page.show('visible');
     expect(FakeSource.all).toHaveLength(1);
+  });
+});
+
+describe('signingOutWith', () => {
+  it("keeps the stream's signed-out from this tab while it signs out, and tells it again if that failed", async () => {
+    const heard: string[] = [];
+    const off = onLive(['signed-out', 'notification'], () => heard.push('x'));
+    const close = connectLive();
+    const source = FakeSource.all[0];
+    await expect(signingOutWith(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    source.handlers.get('signed-out')?.();
+    expect(heard).toHaveLength(1);
+    await signingOutWith(async () => {
+      source.handlers.get('signed-out')?.();
+      source.handlers.get('notification')?.();
+    });
+    expect(heard).toHaveLength(2);
+    off();
+    close();
   });
 });
 

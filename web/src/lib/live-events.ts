@@ -10,9 +10,26 @@ import { api } from './api-client';
  * more, the oldest hears `evicted` and this tab stays off until it is shown again, so the tabs in view keep theirs.
  */
 const listeners = new Map<string, Set<() => void>>();
+/** Set while this tab signs out: its stream's own end (`signed-out`) must not race the sign-out's navigation. */
+let signingOut = false;
 const emit = (name: string) => {
+  if (signingOut && name === 'signed-out') return;
   for (const fn of listeners.get(name) ?? []) fn();
 };
+
+/**
+ * Runs this tab's sign-out: meanwhile the stream's `signed-out` (the server ends the session's streams) is not told,
+ * so the tab goes where the sign-out sends it; if the sign-out fails, the tab listens again.
+ */
+export async function signingOutWith<T>(signOut: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await signOut();
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
+}
 
 /** Listens to events (and `open`); answers the function that stops listening. */
 export function onLive(names: string[], fn: () => void): () => void {

@@ -6,7 +6,7 @@ const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 /** A stream as the route hands it to the hub, keeping what it was sent. */
 function handle(userId: string, sessionId: string, expiresAt: number) {
-  const h = {
+  const h: StreamHandle & { sent: string; ended: boolean } = {
     userId,
     sessionId,
     expiresAt,
@@ -22,7 +22,7 @@ function handle(userId: string, sessionId: string, expiresAt: number) {
     destroy: () => {
       h.ended = true;
     },
-  } satisfies StreamHandle & { sent: string; ended: boolean };
+  };
   return h;
 }
 

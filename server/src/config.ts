@@ -62,6 +62,10 @@ const EnvSchema = z
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Uploads that may wait for their turn; more are answered 503 `busy` at once. */
     UPLOAD_QUEUE_MAX: z.coerce.number().int().min(0).default(20),
+    /** Live event streams (GET /api/events) one person may hold open at once; one more ends the oldest (`evicted`). */
+    EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(5),
+    /** How often an open event stream gets a comment line: below every proxy's read timeout (nginx's is 60 s, 1 h for /api/events). */
+    EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(25_000),
     CATALOGUE_DIR: z.string().optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),

@@ -76,6 +76,14 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the bound on event streams per person and their heartbeat', () => {
+    const c = loadConfig({});
+    expect([c.EVENT_STREAMS_PER_PERSON, c.EVENT_STREAM_HEARTBEAT_MS]).toEqual([5, 25_000]);
+    expect(loadConfig({ EVENT_STREAMS_PER_PERSON: '2', EVENT_STREAM_HEARTBEAT_MS: '100' })).toMatchObject({ EVENT_STREAMS_PER_PERSON: 2, EVENT_STREAM_HEARTBEAT_MS: 100 });
+    expect(() => loadConfig({ EVENT_STREAMS_PER_PERSON: '0' })).toThrow(/EVENT_STREAMS_PER_PERSON/);
+    expect(() => loadConfig({ EVENT_STREAM_HEARTBEAT_MS: 'often' })).toThrow(/EVENT_STREAM_HEARTBEAT_MS/);
+  });
+
   it('reads the TMDB refresh interval in hours, 0 turning the feeds off', () => {
     expect(loadConfig({}).TMDB_REFRESH_HOURS).toBe(6);
     expect(loadConfig({ TMDB_REFRESH_HOURS: '1.5' }).TMDB_REFRESH_HOURS).toBe(1.5);

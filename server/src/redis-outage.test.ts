@@ -84,7 +84,7 @@ afterAll(async () => {
 
 describe('losing Redis for a while', () => {
   it('stopped: writes and reads go on, rate limits count per process, and live events come back on the open stream', async () => {
-    const [star, fan, late, ...crowd] = await insertFans(a, 4, 'Outage');
+    const [star, fan, late, tabs, ...crowd] = await insertFans(a, 5, 'Outage');
     const stream = await openStream(baseB, star.headers);
     streams.push(stream);
     await expect.poll(() => stream.text()).toContain(': connected');
@@ -104,6 +104,24 @@ describe('losing Redis for a while', () => {
     expect(seen.json().data.results).toMatchObject([{ kind: 'follow', actor: { id: fan.user.id } }]);
     // Shared answers are computed instead of read from the cache.
     expect((await b.inject({ method: 'GET', url: '/api/home/carousel' })).statusCode).toBe(200);
+
+    // Event streams are bounded per person in each process, and a sign-out ends the session's streams held by the
+    // process that handled it.
+    const cap = a.config.EVENT_STREAMS_PER_PERSON;
+    const tabStreams: Stream[] = [];
+    for (let i = 0; i <= cap; i++) {
+      const tab = await openStream(baseB, tabs.headers);
+      streams.push(tab);
+      tabStreams.push(tab);
+      await expect.poll(() => tab.text()).toContain(': connected');
+    }
+    expect((await tabStreams[0].next('evicted')).data).toEqual({ limit: cap });
+    expect(tabStreams.slice(1).filter((t) => t.ended())).toHaveLength(0);
+    expect((await b.inject({ method: 'POST', url: '/api/auth/logout', headers: tabs.headers })).statusCode).toBe(200);
+    for (const tab of tabStreams.slice(1)) {
+      await tab.next('signed-out', 5000);
+      await expect.poll(() => tab.ended()).toBe(true);
+    }
 
     // Each process counts the limit on its own: process a refuses past the limit, process b has counted nothing yet.
     for (let i = 1; i < LIMITS.follow.max; i++) expect((await follow(a.app, fan, star.user.id)).statusCode).toBe(200);

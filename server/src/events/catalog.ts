@@ -46,6 +46,11 @@ export interface DomainEvents {
   'person.suspended': { userId: string };
   /** A moderator lifted a suspension: the account's content is back in what others read. */
   'person.restored': { userId: string };
+  /**
+   * A session ended before its time: the person signed out (`sessionId`, the authentication library's session id), or
+   * revoked a personal access token (`token:<token id>`). What was opened with it (live event streams) ends too.
+   */
+  'session.ended': { userId: string; sessionId: string };
   /** A person closed their account: their data is gone, the row a tombstone (sessions, tokens and caches to drop). */
   'account.deleted': { userId: string };
   /** A person bought a badge (its gems debited in the same transaction), or put one on or took it off. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLive, onLive, UnreadParser } from './live-events';
+import { connectLive, onLive, signingOutWith, UnreadParser } from './live-events';
 
 /** A stand-in for the browser's EventSource: the test opens, fails and fires events by hand. */
 class FakeSource {
@@ -19,10 +19,29 @@ class FakeSource {
   }
 }
 
+/** A stand-in for the tab's document: whether it is shown, and its visibilitychange listeners. */
+const page = {
+  visibilityState: 'hidden' as 'hidden' | 'visible',
+  listeners: new Set<() => void>(),
+  addEventListener(_name: string, fn: () => void) {
+    page.listeners.add(fn);
+  },
+  removeEventListener(_name: string, fn: () => void) {
+    page.listeners.delete(fn);
+  },
+  show(state: 'hidden' | 'visible') {
+    page.visibilityState = state;
+    for (const fn of [...page.listeners]) fn();
+  },
+};
+
 beforeEach(() => {
   FakeSource.all = [];
+  page.visibilityState = 'hidden';
+  page.listeners.clear();
   vi.useFakeTimers();
   vi.stubGlobal('EventSource', FakeSource);
+  vi.stubGlobal('document', page);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -80,6 +99,56 @@ describe('connectLive', () => {
     close();
     vi.advanceTimersByTime(60_000);
     expect(FakeSource.all).toHaveLength(1);
+  });
+});
+
+describe('connectLive when evicted', () => {
+  it('stays closed while the tab is hidden and reconnects once it is shown', () => {
+    const close = connectLive();
+    const first = FakeSource.all[0];
+    first.handlers.get('evicted')?.();
+    expect(first.closed).toBe(true);
+    // The server ends the stream after the event: no reconnection follows.
+    first.onerror?.();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSource.all).toHaveLength(1);
+    page.show('hidden');
+    expect(FakeSource.all).toHaveLength(1);
+    page.show('visible');
+    expect(FakeSource.all).toHaveLength(2);
+    expect(page.listeners.size).toBe(0);
+    // Shown again later: still one connection.
+    page.show('visible');
+    expect(FakeSource.all).toHaveLength(2);
+    close();
+    expect(FakeSource.all[1].closed).toBe(true);
+  });
+
+  it('does not reconnect when closed while waiting to be shown', () => {
+    const close = connectLive();
+    FakeSource.all[0].handlers.get('evicted')?.();
+    close();
+    page.show('visible');
+    expect(FakeSource.all).toHaveLength(1);
+  });
+});
+
+describe('signingOutWith', () => {
+  it("keeps the stream's signed-out from this tab while it signs out, and tells it again if that failed", async () => {
+    const heard: string[] = [];
+    const off = onLive(['signed-out', 'notification'], () => heard.push('x'));
+    const close = connectLive();
+    const source = FakeSource.all[0];
+    await expect(signingOutWith(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    source.handlers.get('signed-out')?.();
+    expect(heard).toHaveLength(1);
+    await signingOutWith(async () => {
+      source.handlers.get('signed-out')?.();
+      source.handlers.get('notification')?.();
+    });
+    expect(heard).toHaveLength(2);
+    off();
+    close();
   });
 });
 

@@ -6,11 +6,30 @@ import { api } from './api-client';
  * The tab's one live connection (GET /api/events, server-sent events): open while someone is signed in,
  * reopened after a failure with a growing wait (1 s doubling to 30 s), closed on sign-out. Events are hints:
  * listeners read again what they announce; `open` fires on every (re)connection, so missed events are made up.
+ * A person holds a few streams at once (the server's EVENT_STREAMS_PER_PERSON): when other tabs or devices open
+ * more, the oldest hears `evicted` and this tab stays off until it is shown again, so the tabs in view keep theirs.
  */
 const listeners = new Map<string, Set<() => void>>();
+/** Set while this tab signs out: its stream's own end (`signed-out`) must not race the sign-out's navigation. */
+let signingOut = false;
 const emit = (name: string) => {
+  if (signingOut && name === 'signed-out') return;
   for (const fn of listeners.get(name) ?? []) fn();
 };
+
+/**
+ * Runs this tab's sign-out: meanwhile the stream's `signed-out` (the server ends the session's streams) is not told,
+ * so the tab goes where the sign-out sends it; if the sign-out fails, the tab listens again.
+ */
+export async function signingOutWith<T>(signOut: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await signOut();
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
+}
 
 /** Listens to events (and `open`); answers the function that stops listening. */
 export function onLive(names: string[], fn: () => void): () => void {
@@ -25,6 +44,12 @@ export function connectLive(): () => void {
   let source: EventSource;
   let timer: ReturnType<typeof setTimeout>;
   let wait = 1000;
+  const whenShown = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', whenShown);
+    wait = 1000;
+    open();
+  };
   const open = () => {
     source = new EventSource('/api/events');
     source.onopen = () => {
@@ -32,6 +57,11 @@ export function connectLive(): () => void {
       emit('open');
     };
     for (const name of ['notification', 'message', 'conversation', 'signed-out', 'account-closed']) source.addEventListener(name, () => emit(name));
+    source.addEventListener('evicted', () => {
+      source.onerror = null;
+      source.close();
+      document.addEventListener('visibilitychange', whenShown);
+    });
     source.onerror = () => {
       source.close();
       timer = setTimeout(open, wait);
@@ -41,6 +71,7 @@ export function connectLive(): () => void {
   open();
   return () => {
     clearTimeout(timer);
+    document.removeEventListener('visibilitychange', whenShown);
     source.onerror = null;
     source.close();
   };

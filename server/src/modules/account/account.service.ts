@@ -92,7 +92,14 @@ export async function createToken(database: Database, actor: Actor, name: string
 
 export async function revokeToken(database: Database, sessionCache: SessionCache<SessionUser>, actor: Actor, id: string): Promise<void> {
   authorize(actor, canManageAccount(actor), { status: 403, ...SESSION_REQUIRED });
-  if (!(await repo.deleteToken(database.db, (actor as SessionUser).id, id))) throw notFound('There is no such access token.', 'token_not_found');
+  const userId = (actor as SessionUser).id;
+  // The token and the event that ends what was opened with it (live event streams) go in one transaction.
+  const revoked = await writeWithEvents(database, async (trx, emit) => {
+    if (!(await repo.deleteToken(trx, userId, id))) return false;
+    await emit('session.ended', { userId, sessionId: tokenSessionId(id) });
+    return true;
+  });
+  if (!revoked) throw notFound('There is no such access token.', 'token_not_found');
   sessionCache.forgetSession(tokenSessionId(id));
 }
 

@@ -10,6 +10,7 @@ import {
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { text } from '../../../../common/contracts/text.ts';
 import type { Config } from '../../config.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { AppError, notFound } from '../../lib/http/errors.ts';
 import { presentCurrentUser } from '../user/index.ts';
 import { type Auth, SIGN_IN_ERROR_PATH } from './auth.service.ts';
@@ -173,9 +174,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     async (req, reply) => {
       const user = req.sessionUser();
       if (user) {
-        // better-auth revokes the session (its row goes), wherever it is used; every process forgets it.
+        // better-auth revokes the session (its row goes), wherever it is used; every process forgets it, and what
+        // was opened with it (live event streams, on any process) ends on `session.ended`.
         await auth.api.signOut({ headers: webHeaders(req) });
         app.sessionCache.forgetSession(user.sessionId);
+        await writeWithEvents(app.database, (_trx, emit) => emit('session.ended', { userId: user.id, sessionId: user.sessionId }));
       }
       reply.clearCookie('idToken', { path: '/', httpOnly: true, sameSite: 'lax', secure: config.appUrl.startsWith('https://') });
       return { data: { signedOut: true as const } };

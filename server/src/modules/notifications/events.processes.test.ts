@@ -13,6 +13,7 @@ import { openStream, type Stream } from './events.test-fixtures.ts';
 // an event made through one reaches a page connected to the other (spec: live notifications and messages).
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const postgres = process.env.TEST_DB === 'postgres';
+const CAP = 2;
 
 const dir = mkdtempSync(join(tmpdir(), 'reelhouse-events-'));
 // Its own Redis namespace, so parallel runs on the same Redis never hear each other's events or read each other's cache.
@@ -24,7 +25,7 @@ let dropDatabase: (() => Promise<void>) | null = null;
 let database: Database | null = null;
 
 const start = async (name: string) => {
-  servers.push(await startServerProcess(name, dir, { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: redisPrefix }));
+  servers.push(await startServerProcess(name, dir, { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: redisPrefix, EVENT_STREAMS_PER_PERSON: String(CAP) }));
 };
 
 beforeAll(async () => {
@@ -95,5 +96,31 @@ describe('live events between two server processes (Redis pub/sub)', () => {
     const received = await message;
     expect(received.at - sentAt).toBeLessThan(1000);
     expect(received.data).toMatchObject({ message: { text: 'Hello from the other process', senderId: b.user.id } });
+  });
+
+  it(`keeps a person's newest ${CAP} streams across the processes, and signing out through one ends them on both`, async () => {
+    const [one, two] = servers;
+    const [c] = await insertFans({ database: database as Database }, 1, 'Many tabs');
+    const tabs: Stream[] = [];
+    for (let i = 0; i < CAP + 3; i++) {
+      const tab = await openStream((i % 2 === 0 ? one : two).base, c.headers);
+      tabs.push(tab);
+      streams.push(tab);
+      await expect.poll(() => tab.text(), { timeout: 2000 }).toContain(': connected');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const tab of tabs.slice(0, 3)) {
+      expect((await tab.next('evicted', 2000)).data).toEqual({ limit: CAP });
+      await expect.poll(() => tab.ended()).toBe(true);
+    }
+    const kept = tabs.slice(3);
+    expect(kept.map((t) => t.ended())).toEqual([false, false]);
+
+    const out = await fetch(`${two.base}/api/auth/logout`, { method: 'POST', headers: { ...c.headers, 'content-type': 'application/json' }, body: '{}' });
+    expect(out.status, two.output()).toBe(200);
+    for (const tab of kept) {
+      await tab.next('signed-out', 2000);
+      await expect.poll(() => tab.ended()).toBe(true);
+    }
   });
 });

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { openStream } from './events.test-fixtures.ts';
+import { openStream, type Stream } from './events.test-fixtures.ts';
 
 // Two server processes on one database and one Redis: an event made on one reaches a page connected to the other.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+const CAP = 3;
 let a: TestContext;
 let b: FastifyInstance;
 let baseB: string;
@@ -17,7 +18,7 @@ let baseA: string;
 
 beforeAll(async () => {
   const cachePrefix = `test-${randomUUID()}:`;
-  a = await createTestApp({ REDIS_URL }, { cachePrefix });
+  a = await createTestApp({ REDIS_URL, EVENT_STREAMS_PER_PERSON: String(CAP) }, { cachePrefix });
   b = await buildApp({ config: a.config, database: a.database, logger: false, cachePrefix });
   await b.listen({ port: 0, host: '127.0.0.1' });
   await a.app.listen({ port: 0, host: '127.0.0.1' });
@@ -63,5 +64,34 @@ describe('live events across two processes (Redis pub/sub)', () => {
     expect((await stream.next('message')).data).toMatchObject({ message: { text: 'Thanks for the follow' } });
     stream.close();
     fanStream.close();
+  });
+
+  it(`keeps ${CAP} streams of a person across both processes, the oldest evicted wherever they are held`, async () => {
+    const [star] = await insertFans(a, 1, 'Spread');
+    const streams: Stream[] = [];
+    for (let i = 0; i < CAP + 3; i++) {
+      const stream = await openStream(i % 2 === 0 ? baseA : baseB, star.headers);
+      streams.push(stream);
+      await expect.poll(() => stream.text()).toContain(': connected');
+      // Opened one after another: each its own millisecond, as Redis orders them.
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const oldest = streams.slice(0, 3);
+    const kept = streams.slice(3);
+    for (const s of oldest) {
+      expect((await s.next('evicted', 2000)).data).toEqual({ limit: CAP });
+      await expect.poll(() => s.ended()).toBe(true);
+    }
+    await expect.poll(() => a.app.events.streamCount + b.events.streamCount).toBe(CAP);
+    expect(kept.map((s) => s.ended())).toEqual([false, false, false]);
+
+    // Signing out through one process ends the session's streams on both.
+    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: star.headers });
+    expect(out.statusCode).toBe(200);
+    for (const s of kept) {
+      await s.next('signed-out', 2000);
+      await expect.poll(() => s.ended()).toBe(true);
+    }
+    await expect.poll(() => a.app.events.streamCount + b.events.streamCount).toBe(0);
   });
 });

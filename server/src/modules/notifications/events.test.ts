@@ -9,8 +9,7 @@ import { openStream } from './events.test-fixtures.ts';
 let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  ctx.app.events.keepAliveMs = 100;
+  ctx = await createTestApp({ EVENT_STREAM_HEARTBEAT_MS: '100' });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

@@ -20,7 +20,11 @@ declare module 'fastify' {
  * notifications and live pushes, then its routes. Other modules never call it: they record events.
  */
 export async function installNotifications(app: FastifyInstance): Promise<void> {
-  const events = new EventHub(app.redis, app.log, `${app.config.REDIS_PREFIX}:people-events`);
+  const events = new EventHub(app.redis, app.log, {
+    prefix: app.config.REDIS_PREFIX,
+    perPerson: app.config.EVENT_STREAMS_PER_PERSON,
+    heartbeatMs: app.config.EVENT_STREAM_HEARTBEAT_MS,
+  });
   app.decorate('events', events);
   const announce = async (row: StoredNotification): Promise<Notification> => {
     const [notification] = await presentNotifications(app.database.db, [row]);
@@ -96,8 +100,8 @@ function subscribeNotifications(app: FastifyInstance, tell: Tell): void {
 /**
  * Live events that follow other modules' events, pushed to the open pages of the people concerned (best effort, as
  * every live event: what they announce is readable again from the routes). A message reaches both people's pages; a
- * block or its end tells both whether their conversation can be written to now; a suspended person's pages are
- * signed out.
+ * block or its end tells both whether their conversation can be written to now; a suspended person's pages, a closed
+ * account's and an ended session's are signed out (their streams end).
  */
 function subscribeLiveEvents(app: FastifyInstance, events: EventHub): void {
   app.outbox.subscribe('notifications.liveMessage', 'message.sent', async ({ data: e }) => {
@@ -115,8 +119,10 @@ function subscribeLiveEvents(app: FastifyInstance, events: EventHub): void {
   });
   // A closed account's notifications go, and its part in others'.
   app.outbox.subscribe('notifications.eraseAccount', 'account.deleted', ({ data }) => eraseAccountNotifications(app.database.db, data.userId));
-  // Open pages are signed out: a suspended person's go to the sign-in page, a closed account's to the landing page.
+  // Open pages are signed out and their streams end: a suspended person's go to the sign-in page, a closed account's
+  // to the landing page, and the pages of an ended session (signed out, a revoked access token) to the sign-in page.
   app.outbox.subscribe('notifications.signedOut', ['person.suspended', 'account.deleted'], ({ type, data: e }) => {
-    events.publish(e.userId, type === 'account.deleted' ? 'account-closed' : 'signed-out', {});
+    events.endPerson(e.userId, type === 'account.deleted' ? 'account-closed' : 'signed-out');
   });
+  app.outbox.subscribe('notifications.sessionEnded', 'session.ended', ({ data: e }) => events.endSession(e.sessionId, 'signed-out'));
 }

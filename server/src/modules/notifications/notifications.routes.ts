@@ -98,7 +98,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Live events (server-sent events)',
         description:
-          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }`; `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow); `event: conversation` with `{ with, canWrite }` when a block between the two opens or closes their conversation; `event: signed-out` (then the stream ends) when the account is suspended, `event: account-closed` (then the stream ends) when it is closed. Each as it happens; a comment line every 20 s keeps the stream open. ' +
+          'Signed in (401 otherwise). A `text/event-stream`, `private, no-store`: `event: notification` with `{ notification, unreadCount }`; `event: message` with `{ message, conversationId }` (sent to both people, so one\'s other tabs follow); `event: conversation` with `{ with, canWrite }` when a block between the two opens or closes their conversation; `event: signed-out` (then the stream ends) when the session it was opened with ends (sign-out, a revoked access token) or the account is suspended, `event: account-closed` (then the stream ends) when it is closed; `event: evicted` with `{ limit }` (then the stream ends) when the person opened more than `limit` streams (EVENT_STREAMS_PER_PERSON, 5 by default): the oldest makes room. Each as it happens; a comment line every EVENT_STREAM_HEARTBEAT_MS (25 s by default) keeps the stream open; a stream ends without an event when its session expires. ' +
           'With REDIS_URL set, events made on one server process reach streams held by another (Redis pub/sub). Events are hints: the notifications and messages routes remain the record.',
       },
     },
@@ -116,22 +116,23 @@ export async function notificationsRoutes(app: FastifyInstance) {
         'x-accel-buffering': 'no',
       });
       raw.write(': connected\nretry: 3000\n\n');
-      const detach = app.events.attach(
-        actor.id,
-        (event, json) => {
-          raw.write(`event: ${event}\ndata: ${json}\n\n`);
-          if (event === 'signed-out' || event === 'account-closed') raw.end();
+      const detach = app.events.attach({
+        userId: actor.id,
+        sessionId: actor.sessionId,
+        expiresAt: actor.expiresAt,
+        write: (text) => {
+          if (!raw.writableEnded && !raw.destroyed) raw.write(text);
         },
-        () => raw.end(),
-      );
-      const timer = setInterval(() => raw.write(': keep-alive\n\n'), app.events.keepAliveMs);
-      timer.unref();
+        pending: () => raw.writableLength,
+        end: () => raw.end(),
+        destroy: () => raw.destroy(),
+      });
       // The idle-connection timeout (REQUEST_TIMEOUT_MS) is for ordinary requests: a stream may stay quiet longer.
       req.raw.socket.setTimeout(0);
-      raw.on('close', () => {
-        clearInterval(timer);
-        detach();
-      });
+      // However it ends (the page left, the socket failed, the hub ended it), the stream is freed.
+      raw.on('error', () => raw.destroy());
+      raw.on('close', detach);
+      if (raw.destroyed) detach();
     },
   );
 }

@@ -48,6 +48,16 @@ export async function titlesRoutes(app: FastifyInstance) {
   const service = new TitlesService(app.database, app.cache, app.log);
   await service.start();
   app.decorate('titles', service);
+  // Listening waits on onReady, which runs after start-up work such as a first start's catalogue import: the index
+  // catches up with it first, so /readyz answers 200 only once search ranks with the whole catalogue.
+  app.addHook('onReady', async () => {
+    const done = app.readiness.waitFor('indexing the catalogue for search');
+    try {
+      await service.indexSync.catchUp();
+    } finally {
+      done();
+    }
+  });
   app.addHook('onClose', async () => {
     await service.stop();
   });

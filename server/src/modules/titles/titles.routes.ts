@@ -8,6 +8,7 @@ import {
   GenresResponseSchema,
   HomeMediaListSchema,
   MediaSearchPageSchema,
+  SearchResultsPageSchema,
   MOVIE_PRESETS,
   PopularSearchesResponseSchema,
   PresetParamsSchema,
@@ -88,9 +89,10 @@ export async function titlesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Full search results for the /search page, 20 per page (?q=&type=movie|tvSeries&page=1)',
-        description: 'Same ranking as POST /api/movies/search. Ask for page + 1 while hasMore; at most 50 pages.',
+        description:
+          "Same ranking as POST /api/movies/search. Ask for page + 1 while hasMore; at most 50 pages. match says how well the results match: 'good' (the first has every word, typos included), 'weak' (no title has them all: the closest titles, some words left out), 'none' (nothing found).",
         querystring: SearchPageQuerySchema,
-        response: { 200: envelope(MediaSearchPageSchema) },
+        response: { 200: envelope(SearchResultsPageSchema) },
       },
     },
     async (req) => ({ data: await service.search.searchPage(req.query.q, req.query.type ?? null, req.query.page) }),

@@ -21,7 +21,7 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('starter cata
   beforeAll(async () => {
     ({ database, cleanup } = await openTestDatabase());
     report = await importCatalogue(database, STARTER);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await cleanup();
   });

@@ -7,7 +7,7 @@ import { compareHits, DROPPED_PENALTY, type Hit, hitKey, TWICE_FOUND_PAST, TYPO_
 import { ARTICLES, leadingArticle, MAX_QUERY_TOKENS, parseQuery, queryReadAs, queryWithout, withoutArticle, withoutSequelNumber } from './query.ts';
 import type { Segment } from './segment-search.ts';
 import { numberAfterPart, seriesFilms } from './series.ts';
-import { type ParsedQuery, type SearchOptions, TYPE_CODE, type TitleSearchResult } from './types.ts';
+import { type ParsedQuery, type SearchOptions, type TitleSearchResult, TYPE_CODE } from './types.ts';
 import { SPLIT_MAX } from './typos.ts';
 
 /**

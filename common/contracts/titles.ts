@@ -43,6 +43,17 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const MediaSearchPageSchema = pageOf(MediaSearchResultSchema);
 export type MediaSearchPage = z.infer<typeof MediaSearchPageSchema>;
 
+/**
+ * How well the search page's results match the text: 'good' when the first has every word (as typed, written another
+ * way, or through a typo); 'weak' when no title has them all and the results are the closest titles (some words left
+ * out); 'none' when nothing was found.
+ */
+export const SearchMatchSchema = z.enum(['good', 'weak', 'none']);
+export type SearchMatch = z.infer<typeof SearchMatchSchema>;
+/** GET /api/search: a page of results, and how well they match (the same on every page of one search). */
+export const SearchResultsPageSchema = MediaSearchPageSchema.extend({ match: SearchMatchSchema });
+export type SearchResultsPage = z.infer<typeof SearchResultsPageSchema>;
+
 // ---- Search -----------------------------------------------------------------------------------
 
 /** The longest search text accepted, in UTF-16 code units (String length). */

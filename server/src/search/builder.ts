@@ -4,6 +4,7 @@ import type { GenreRegistry } from './genres.ts';
 import { normalizeText } from './normalize.ts';
 import { PackedStrings } from './packed-strings.ts';
 import { Segment } from './segment-search.ts';
+import { spelledForm } from './spelled.ts';
 import { type IndexRow, TYPE_CODE } from './types.ts';
 
 /** What begins a subtitle: a colon, or a dash between spaces. */
@@ -73,7 +74,9 @@ export class SegmentBuilder {
     const sep = SUBTITLE.exec(row.primaryTitle);
     const head = sep === null ? '' : normalizeText(row.primaryTitle.slice(0, sep.index), primary !== spaced);
     this.headLen.push(head ? Math.min(255, head.split(' ').length) : 0);
-    const otoks = original && original !== primary ? original.split(' ').slice(0, 32) : [];
+    // A title with no other form of its own gets the words as fans type them, when the title writes them otherwise
+    // ("seven" for Se7en, "brooklyn 99" for Brooklyn Nine-Nine: see spelledForm).
+    const otoks = original && original !== primary ? original.split(' ').slice(0, 32) : (spelledForm(ptoks) ?? []);
     for (const t of ptoks) this.toks.push(this.tokenId(t));
     for (const t of otoks) this.toks.push(this.tokenId(t));
     this.primaryLen.push(ptoks.length);

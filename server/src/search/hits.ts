@@ -19,6 +19,8 @@ const ARTICLE_FACTOR = 0.4;
 export const YEAR_PENALTY = 3;
 /** What a word matched only through a typo adds: after every title found as typed, whatever its year. */
 export const TYPO_PENALTY = 9;
+/** What a title found with one of the query's words left out scores from (see TitleSearchIndex.compute): after any typo. */
+export const DROPPED_PENALTY = 20;
 
 export interface Hit {
   seg: Segment;

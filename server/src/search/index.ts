@@ -21,4 +21,4 @@ export { SegmentBuilder } from './builder.ts';
 export { normalizeText, searchQueryKey, tokenize } from './normalize.ts';
 export { parseQuery } from './query.ts';
 export { TitleSearchIndex } from './title-index.ts';
-export type { BrowseFilter, BrowseSort, IndexRow, IndexTitleType, ParsedQuery, SearchOptions, SearchPageResult } from './types.ts';
+export type { BrowseFilter, BrowseSort, IndexRow, IndexTitleType, ParsedQuery, SearchMatch, SearchOptions, SearchPageResult, TitleSearchResult } from './types.ts';

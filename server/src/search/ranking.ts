@@ -1,6 +1,6 @@
 /** How well one title matches a query's words (see hits.ts for the scale). */
 
-import { TWICE_FOUND_PAST, TYPO_PENALTY, YEAR_PENALTY } from './hits.ts';
+import { DROPPED_PENALTY, TWICE_FOUND_PAST, TYPO_PENALTY, YEAR_PENALTY } from './hits.ts';
 import { numberValue } from './query.ts';
 import type { ParsedQuery } from './types.ts';
 import { TypoSegment } from './typos.ts';
@@ -94,7 +94,7 @@ export class RankingSegment extends TypoSegment {
         }
       }
     }
-    if (c.dropped) score += 20;
+    if (c.dropped) score += DROPPED_PENALTY;
     else if (c.numberOut) score += YEAR_PENALTY;
     let t1 = this.titleTier(start, start + plen, c, skip);
     // Found by initials typed as a word ("swat" for S.W.A.T.): ranked as a title found past its article, with the titles

@@ -22,6 +22,10 @@ export const NAMESAKE_CASES: RelevanceCase[] = [
   { query: 'return of the ki', expect: 'tt0167260', why: 'the subtitle of a famous film being typed' },
   { query: 'pursuit of happiness', expect: 'tt0454921', why: 'a famous title one letter away, before an obscure exact namesake' },
   { query: '2001', expect: 'tt0062622', why: 'a number that is a year and the title before its subtitle' },
+  { query: 'seven', expect: 'tt0114369', why: 'a title written with a digit for a letter (Se7en), before obscure titles called Seven' },
+  { query: 'brooklyn 99', expect: 'tt2467372', why: 'a number written out in the title (Brooklyn Nine-Nine), typed as digits' },
+  { query: 'brooklyn nine nine', expect: 'tt2467372', why: 'a title typed with its words' },
+  { query: 'parasite', expect: 'tt6751668', why: 'a famous film before a zero-vote namesake with an article' },
 ];
 
 export const RELEVANCE_CASES: RelevanceCase[] = [

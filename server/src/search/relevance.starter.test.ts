@@ -42,8 +42,10 @@ describe.skipIf(!existsSync(STARTER) && process.env.CI !== 'true')('search relev
 
   it('puts the expected title first for at least 90% of the cases whose title it holds', () => {
     // The starter catalogue has few original titles ("fabuleux destin", "cidade de deus" find nothing of Amélie or City
-    // of God) and two films called Oppenheimer; the rest hold as on the test catalogue.
-    const held = RELEVANCE_CASES.filter((c) => index.has(c.expect));
+    // of God) and two films called Oppenheimer; the rest hold as on the test catalogue. Films only the IMDb rankings
+    // list have no year and no original title there, and the title of July 2023 ("Dune: Part One"), so the cases about
+    // their year, original title or name ("dune 2021", "gisaengchung", "Dune") are left out.
+    const held = RELEVANCE_CASES.filter((c) => index.has(c.expect) && rowOf.get(c.expect)?.startYear != null);
     expect(held.length).toBeGreaterThan(100);
     const failures = relevanceFailures(index, held, titleOf);
     if (failures.length) console.log(`search relevance on the starter catalogue: ${failures.length} of ${held.length} failed\n${failures.join('\n')}`);

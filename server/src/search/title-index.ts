@@ -3,11 +3,11 @@
 import { AcronymIndex } from './acronym-index.ts';
 import { ACRONYM_WHOLE_MAX, acronymWord } from './acronyms.ts';
 import { editDistance } from './edit-distance.ts';
-import { compareHits, type Hit, hitKey, TWICE_FOUND_PAST, TYPO_PENALTY } from './hits.ts';
+import { compareHits, DROPPED_PENALTY, type Hit, hitKey, TWICE_FOUND_PAST, TYPO_PENALTY } from './hits.ts';
 import { ARTICLES, leadingArticle, MAX_QUERY_TOKENS, parseQuery, queryReadAs, queryWithout, withoutArticle, withoutSequelNumber } from './query.ts';
 import type { Segment } from './segment-search.ts';
 import { numberAfterPart, seriesFilms } from './series.ts';
-import { type ParsedQuery, type SearchOptions, type SearchPageResult, TYPE_CODE } from './types.ts';
+import { type ParsedQuery, type SearchOptions, type TitleSearchResult, TYPE_CODE } from './types.ts';
 import { SPLIT_MAX } from './typos.ts';
 
 /**
@@ -68,13 +68,13 @@ function wordsOneEditOff(h: Hit, tokens: string[], minOff = 0): boolean {
 /** The whole index: a main segment, a delta segment for titles changed since, and the genre registry. */
 export class TitleSearchIndex extends AcronymIndex {
   /** Titles matching the text, best first (uncached: the titles service keeps finished answers). */
-  search(input: string | ParsedQuery, opts: SearchOptions): SearchPageResult {
+  search(input: string | ParsedQuery, opts: SearchOptions): TitleSearchResult {
     const q = typeof input === 'string' ? parseQuery(input) : input;
-    if (q.tokens.length === 0) return { ids: [], scores: [], hasMore: false };
+    if (q.tokens.length === 0) return { ids: [], scores: [], hasMore: false, match: 'none' };
     return this.compute(q, opts);
   }
 
-  private compute(q: ParsedQuery, opts: SearchOptions): SearchPageResult {
+  private compute(q: ParsedQuery, opts: SearchOptions): TitleSearchResult {
     const offset = opts.offset ?? 0;
     const want = offset + opts.limit;
     const cap = Math.max(100, want * 2);
@@ -224,7 +224,8 @@ export class TitleSearchIndex extends AcronymIndex {
     if (word !== null && word.length <= ACRONYM_WHOLE_MAX) hits = this.withWholeAcronyms(hits, word, type, want + 1);
     if (hits.length === 0 && (acronyms === null || acronyms.length === 0) && words >= 3 && q.cut !== true && !elsewhere) {
       const cut = this.cutOff(q, opts);
-      if (cut !== null) return cut;
+      // The words after a run that finds titles were cut off: no title has them all, so these are the closest.
+      if (cut !== null) return { ...cut, match: cut.ids.length > 0 ? 'weak' : 'none' };
     }
     return this.page(hits, acronyms, offset, want);
   }
@@ -239,7 +240,7 @@ export class TitleSearchIndex extends AcronymIndex {
    * Hart: Laugh at My Pain, through "gain" and "hart") answers only when no shorter run is found as typed. Null when no
    * run of at least one word finds anything. (Words before a title otherwise are left out one at a time, above.)
    */
-  private cutOff(q: ParsedQuery, opts: SearchOptions): SearchPageResult | null {
+  private cutOff(q: ParsedQuery, opts: SearchOptions): TitleSearchResult | null {
     const words = q.tokens.filter((_, i) => i !== q.yearIdx);
     const n = words.length;
     const yearToken = q.yearIdx >= 0 ? q.tokens[q.yearIdx] : null;
@@ -332,11 +333,12 @@ export class TitleSearchIndex extends AcronymIndex {
   }
 
   /** The page of the hits (with the acronym matches ranked in) from `offset` to `want`, each with minus its score. */
-  private page(found: Hit[], acronyms: Hit[] | null, offset: number, want: number): SearchPageResult {
+  private page(found: Hit[], acronyms: Hit[] | null, offset: number, want: number): TitleSearchResult {
     let hits = this.withTitleParts(found);
     if (acronyms !== null && acronyms.length > 0) hits = this.withAcronyms(hits, acronyms);
     const page = hits.slice(offset, want);
-    return { ids: page.map((h) => h.seg.ids.at(h.doc)), scores: page.map((h) => -h.score), hasMore: hits.length > want };
+    const match = hits.length === 0 ? 'none' : hits[0].score >= DROPPED_PENALTY ? 'weak' : 'good';
+    return { ids: page.map((h) => h.seg.ids.at(h.doc)), scores: page.map((h) => -h.score), hasMore: hits.length > want, match };
   }
 
   /**

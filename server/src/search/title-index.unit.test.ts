@@ -273,3 +273,29 @@ describe('the title search', () => {
     expect(index.search('the mask', { limit: 10 }).ids).toEqual(['tt0110475']);
   });
 });
+
+describe('how well a search matches', () => {
+  const index = indexOfMovies([
+    ['tt1', 'In the Mood', 1946, 300],
+    ['tt2', 'In the Heat of the Night', 1967, 80_000],
+    ['tt3', 'Love Actually', 2003, 500_000],
+    ['tt4', 'Dune', 2021, 800_000],
+  ]);
+
+  it("says 'good' when the first title has every word, typed or through a typo", () => {
+    expect(index.search('dune', { type: null, limit: 5 }).match).toBe('good');
+    expect(index.search('dnue', { type: null, limit: 5 }).match).toBe('good');
+    expect(index.search('in the heat', { type: null, limit: 5 }).match).toBe('good');
+  });
+
+  it("says 'weak' when no title has every word and the closest titles answer", () => {
+    const mood = index.search('in the mood for love', { type: null, limit: 5 });
+    expect(mood.match).toBe('weak');
+    expect(mood.ids.length).toBeGreaterThan(0);
+    expect(index.search('dune actually', { type: null, limit: 5 }).match).toBe('weak');
+  });
+
+  it("says 'none' when nothing is found", () => {
+    expect(index.search('xqzvw', { type: null, limit: 5 })).toMatchObject({ ids: [], match: 'none' });
+  });
+});

@@ -48,6 +48,17 @@ export interface SearchPageResult {
   hasMore: boolean;
 }
 
+/**
+ * How well a search's best title matches what was typed: 'good' when it has every word (as typed, written another way,
+ * or through a typo); 'weak' when no title has them all and the titles found have only some (words left out, or the
+ * words after a title the catalogue lacks cut off: the closest titles); 'none' when nothing was found.
+ */
+export type SearchMatch = 'good' | 'weak' | 'none';
+
+export interface TitleSearchResult extends SearchPageResult {
+  match: SearchMatch;
+}
+
 /** A title type's number in a segment (one byte a title). */
 export const TYPE_CODE: Record<IndexTitleType, number> = { movie: 0, tvSeries: 1 };
 

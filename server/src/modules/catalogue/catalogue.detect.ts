@@ -1,7 +1,7 @@
 // Recognising the files of a catalogue directory by name and header.
 
-import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { firstLine } from './catalogue.files.ts';
 
 /** The formats the importer recognises, in the order they are imported. */
@@ -56,17 +56,48 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** Every file under dir whose format the importer knows, recognised by name and header; and the others. */
-export async function detectFiles(dir: string): Promise<{ files: DetectedFile[]; ignored: string[] }> {
+/**
+ * A plain (not gzipped) IMDb dump whose last line is cut off mid-row: the head of a dump kept as a format sample
+ * (the starter catalogue's `imdb-tsv-sample-truncated/`), not catalogue content. IMDb's own dumps end with a newline;
+ * a cut-off copy holds only the oldest titles (1894-1938, almost none of them rated), which would lead searches.
+ */
+export function isTruncatedDump(path: string): boolean {
+  const size = statSync(path).size;
+  if (size === 0) return false;
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    readSync(fd, head, 0, 2, 0);
+    if (head[0] === 0x1f && head[1] === 0x8b) return false;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Every file under dir whose format the importer knows, recognised by name and header; the others; and the IMDb
+ * dumps left out as cut-off format samples (with the dumps beside them).
+ */
+export async function detectFiles(dir: string): Promise<{ files: DetectedFile[]; ignored: string[]; samples: string[] }> {
   const all: string[] = [];
   walk(dir, all);
   const files: DetectedFile[] = [];
   const ignored: string[] = [];
+  const sampleDirs = new Set<string>();
+  for (const path of all) {
+    const name = basename(path);
+    if (TSV_NAMES.some(([re]) => re.test(name)) && isTruncatedDump(path)) sampleDirs.add(dirname(path));
+  }
+  const samples: string[] = [];
   for (const path of all) {
     const name = basename(path);
     const tsv = TSV_NAMES.find(([re]) => re.test(name));
     if (tsv) {
-      files.push({ path, format: tsv[1] });
+      if (sampleDirs.has(dirname(path))) samples.push(path);
+      else files.push({ path, format: tsv[1] });
       continue;
     }
     if (/\.json$/i.test(name)) {
@@ -91,5 +122,5 @@ export async function detectFiles(dir: string): Promise<{ files: DetectedFile[];
     ignored.push(path);
   }
   files.sort((a, b) => ORDER.indexOf(a.format) - ORDER.indexOf(b.format) || a.path.localeCompare(b.path));
-  return { files, ignored };
+  return { files, ignored, samples };
 }

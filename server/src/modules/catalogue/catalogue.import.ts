@@ -32,8 +32,9 @@ export async function importCatalogue(database: Database, dir: string, options: 
     minVotes: options.minVotes ?? 0,
     root: dir,
   };
-  const { files, ignored } = await detectFiles(dir);
+  const { files, ignored, samples } = await detectFiles(dir);
   report.ignoredFiles.push(...ignored.map((p) => relative(dir, p)));
+  report.sampleFiles.push(...samples.map((p) => relative(dir, p)));
   const of = (f: Format) => files.filter((x) => x.format === f).map((x) => x.path);
 
   for (const p of of('imdb-name-basics')) await guarded(ctx, p, () => importNames(ctx, p));

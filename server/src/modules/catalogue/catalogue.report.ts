@@ -8,6 +8,8 @@ export interface ImportFileReport {
 export class ImportReport {
   readonly files: ImportFileReport[] = [];
   readonly ignoredFiles: string[] = [];
+  /** IMDb dumps cut off mid-row (format samples, not catalogue content), with the dumps beside them: not imported. */
+  readonly sampleFiles: string[] = [];
   rowsRead = 0;
   imported = 0;
   updated = 0;
@@ -31,6 +33,7 @@ export class ImportReport {
     return {
       files: this.files,
       ignoredFiles: this.ignoredFiles,
+      sampleFiles: this.sampleFiles,
       rowsRead: this.rowsRead,
       imported: this.imported,
       updated: this.updated,
@@ -47,6 +50,7 @@ export class ImportReport {
     const n = (v: number) => v.toLocaleString('en-US');
     const lines = ['Catalogue import report'];
     for (const f of this.files) lines.push(`  ${f.format.padEnd(22)} ${n(f.rowsRead).padStart(11)} rows  ${f.path}`);
+    for (const f of this.sampleFiles) lines.push(`  ${'(cut-off sample)'.padEnd(22)} ${''.padStart(16)} ${f}`);
     for (const f of this.ignoredFiles) lines.push(`  ${'(not recognised)'.padEnd(22)} ${''.padStart(16)} ${f}`);
     lines.push(`  rows read:        ${n(this.rowsRead)}`);
     lines.push(`  titles imported:  ${n(this.imported)}`);

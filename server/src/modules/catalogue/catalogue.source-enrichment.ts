@@ -68,16 +68,34 @@ export async function importApiList(ctx: ImportContext, path: string): Promise<v
 }
 
 /**
+ * Votes from which a title of the rankings' "movie" category, which IMDb fills with films, TV films, shorts, videos
+ * and TV specials alike, is taken for a film when no other source has it: the votes of IMDb's Top 250 (see
+ * RATING_MIN_VOTES), which almost only films reach. A title in a short's ranking (`title_movie_Short.csv`) is not
+ * one, and a type another source gives (a JustWatch show) is kept.
+ */
+export const RANKINGS_FILM_MIN_VOTES = 25_000;
+
+interface RankedTitle {
+  title: string | null;
+  rating: number | null;
+  votes: number;
+  series: boolean;
+  short: boolean;
+  genres: string[];
+}
+
+/**
  * The rankings are many small files; genre membership is only known once all
  * are read, so they are gathered first (bounded by their size: a few tens of
  * thousands of ids), then written.
  */
 export async function importRankings(ctx: ImportContext, paths: string[]): Promise<void> {
-  const byId = new Map<string, { title: string | null; rating: number | null; votes: number; series: boolean; genres: string[] }>();
+  const byId = new Map<string, RankedTitle>();
   for (const path of paths) {
     const name = basename(path, '.csv');
     const series = /^title_series/i.test(name);
     const genre = /^title_(?:series|movie)_(.+)$/i.exec(name)?.[1] ?? null;
+    const short = !series && genre?.toLowerCase() === 'short';
     await guarded(ctx, path, async () => {
       const counter = fileCounter(ctx, path, 'imdb-rankings');
       for await (const r of csvRows(ctx, path, counter)) {
@@ -86,8 +104,9 @@ export async function importRankings(ctx: ImportContext, paths: string[]): Promi
           ctx.report.skip('malformed row');
           continue;
         }
-        const entry = byId.get(id) ?? { title: null, rating: null, votes: 0, series, genres: [] };
+        const entry = byId.get(id) ?? { title: null, rating: null, votes: 0, series, short: false, genres: [] };
         entry.title ??= cleanText(r.primaryTitle);
+        if (short) entry.short = true;
         const votes = parseInteger(r.numVotes) ?? 0;
         if (votes >= entry.votes) {
           entry.votes = votes;
@@ -102,10 +121,11 @@ export async function importRankings(ctx: ImportContext, paths: string[]): Promi
     });
   }
   for (const [id, e] of byId) {
+    const film = !e.series && !e.short && e.votes >= RANKINGS_FILM_MIN_VOTES && e.title !== null;
     await ctx.writer.add({
-      source: e.series ? SOURCES.rankingsSeries : SOURCES.rankingsMovies,
+      source: e.series ? SOURCES.rankingsSeries : film ? SOURCES.rankingsFilms : SOURCES.rankingsMovies,
       imdbId: id,
-      values: e.series && e.title ? { title_type: 'tvSeries', primary_title: e.title } : {},
+      values: e.title && (e.series || film) ? { title_type: e.series ? 'tvSeries' : 'movie', primary_title: e.title } : {},
       genres: e.genres,
       rating: { rating: e.rating, votes: e.votes },
     });
@@ -161,8 +181,10 @@ export async function importTop1000(ctx: ImportContext, path: string): Promise<v
     const votes = parseInteger(r.No_of_Votes);
     await ctx.writer.add({
       source: SOURCES.top1000,
-      match: { key: matchKeyOf(title), year, type: 'movie' },
+      // A film only the rankings list has no year: it is matched by title and about the same votes, and takes this year.
+      match: { key: matchKeyOf(title), year, type: 'movie', yearless: true },
       values: {
+        start_year: year,
         poster_url: fullSizePoster(cleanText(r.Poster_Link)),
         plot: cleanText(r.Overview),
         gross_usd: parseInteger(r.Gross),

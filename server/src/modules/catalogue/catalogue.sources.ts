@@ -35,6 +35,12 @@ export const SOURCES = {
     policy: { title_type: 'fill', primary_title: 'fill', genres: 'fill' },
   },
   rankingsMovies: { name: 'imdb-rankings', create: false, policy: { genres: 'fill' } },
+  /** A title of the rankings' "movie" category with many votes, not in a short's ranking: a film (see importRankings). */
+  rankingsFilms: {
+    name: 'imdb-rankings',
+    create: true,
+    policy: { title_type: 'fill', primary_title: 'fill', genres: 'fill' },
+  },
   imdb5000: {
     name: 'imdb-5000',
     create: true,
@@ -54,7 +60,7 @@ export const SOURCES = {
     name: 'imdb-top-1000',
     create: false,
     policy: {
-      poster_url: 'fill', plot: 'fill', gross_usd: 'set', certification: 'fill', runtime_minutes: 'fill', genres: 'fill',
+      start_year: 'fill', poster_url: 'fill', plot: 'fill', gross_usd: 'set', certification: 'fill', runtime_minutes: 'fill', genres: 'fill',
     },
     people: 'fill',
   },

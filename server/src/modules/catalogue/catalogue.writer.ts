@@ -49,7 +49,7 @@ export interface TitlePatch {
   imdbId?: string | null;
   justwatchId?: string | null;
   /** For id-less sources: join on normalised title + year (+-1) and type. */
-  match?: { key: string; year: number; type: TitleType };
+  match?: { key: string; year: number; type: TitleType; yearless?: boolean };
   values: Partial<Pick<TitleRow, PatchField>>;
   genres?: string[];
   /** IMDb rating and votes: the figure with more votes wins (votes only grow, so it is the fresher one). */
@@ -170,13 +170,21 @@ export class TitleWriter {
       }
       for (const p of patches) {
         if (!p.match) continue;
-        const { key, year, type } = p.match;
-        const list = (byKey.get(key) ?? []).filter((c) => c.title_type === type && c.start_year !== null);
+        const { key, year, type, yearless } = p.match;
+        const sameType = (byKey.get(key) ?? []).filter((c) => c.title_type === type);
+        const list = sameType.filter((c) => c.start_year !== null);
         const pick = (delta: number) =>
           list
             .filter((c) => Math.abs((c.start_year as number) - year) === delta)
             .sort((a, b) => b.imdb_votes - a.imdb_votes)[0];
-        const hit = pick(0) ?? pick(1);
+        let hit = pick(0) ?? pick(1);
+        if (!hit && yearless && p.rating?.votes) {
+          // A title with no year (known only from a source without years) is this one when exactly one such title
+          // has the name and its votes are within a factor of three of the row's (both are IMDb's, a few years apart).
+          const votes = p.rating.votes;
+          const near = sameType.filter((c) => c.start_year === null && c.imdb_votes * 3 >= votes && c.imdb_votes <= votes * 3);
+          if (near.length === 1) hit = near[0];
+        }
         if (hit) matched.set(p, hit.id);
       }
     }

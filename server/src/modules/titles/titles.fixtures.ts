@@ -59,6 +59,11 @@ export const REAL_TITLES: Real[] = [
   ['tt1375666', 'movie', 'Inception', null, 2010, 'Action,Adventure,Sci-Fi', 2600000, 8.8],
   ['tt0816692', 'movie', 'Interstellar', null, 2014, 'Adventure,Drama,Sci-Fi', 2200000, 8.7],
   ['tt0114369', 'movie', 'Se7en', null, 1995, 'Crime,Drama,Mystery', 1800000, 8.6],
+  // Obscure titles that are exactly "seven": Se7en, written with a digit for a letter, is what is meant.
+  ['tt9900011', 'movie', 'Seven', null, 2019, 'Thriller', 82, 4.1],
+  ['tt9900012', 'movie', 'Seven', null, 2016, 'Drama', 0, 0],
+  // A zero-vote namesake of Parasite, as the head of IMDb's dumps holds.
+  ['tt9900013', 'movie', 'The Parasite', null, 1925, 'Drama', 0, 0],
   ['tt0137523', 'movie', 'Fight Club', null, 1999, 'Drama', 2300000, 8.8],
   ['tt0102926', 'movie', 'The Silence of the Lambs', null, 1991, 'Crime,Drama,Thriller', 1500000, 8.6],
   ['tt0120815', 'movie', 'Saving Private Ryan', null, 1998, 'Drama,War', 1500000, 8.6],
@@ -178,6 +183,8 @@ export const REAL_TITLES: Real[] = [
   ['tt1439629', 'tvSeries', 'Community', null, 2009, 'Comedy', 280000, 8.5],
   ['tt2085059', 'tvSeries', 'Black Mirror', null, 2011, 'Crime,Drama,Mystery', 650000, 8.7],
   ['tt0185906', 'tvSeries', 'Band of Brothers', null, 2001, 'Drama,History,War', 530000, 9.4],
+  // A number written out in the title: "brooklyn 99".
+  ['tt2467372', 'tvSeries', 'Brooklyn Nine-Nine', null, 2013, 'Comedy,Crime', 340000, 8.4],
   ['tt0417299', 'tvSeries', 'Avatar: The Last Airbender', null, 2005, 'Animation,Action,Adventure', 370000, 9.3],
   ['tt1355642', 'tvSeries', 'Fullmetal Alchemist: Brotherhood', 'Hagane no renkinjutsushi', 2009, 'Animation,Action,Adventure', 200000, 9.1],
   ['tt2560140', 'tvSeries', 'Attack on Titan', 'Shingeki no kyojin', 2013, 'Animation,Action,Adventure', 520000, 9.1],

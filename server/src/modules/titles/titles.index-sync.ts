@@ -43,6 +43,20 @@ export class TitleIndexSync {
     this.ctx.log.info({ titles: index.size, ms: Math.round(performance.now() - t0) }, 'title search index built');
   }
 
+  /**
+   * Before the process takes traffic: the catalogue may have changed since the index was built at start (a first
+   * start imports it, in this process or another), and a large change would otherwise reach the index only once
+   * writing has paused for 15 s, through the delta meanwhile. Rebuilds the index now when any title changed since,
+   * so the first answer after /readyz ranks with everything built; a restart on an unchanged catalogue costs one query.
+   */
+  async catchUp(): Promise<void> {
+    const latest = await repo.latestTitleChange(this.ctx.database.db);
+    if (latest === null) return;
+    if (this.watermark !== null && new Date(latest) <= new Date(this.watermark) && this.changed.size === 0) return;
+    await this.syncing?.catch(() => undefined);
+    await this.rebuild();
+  }
+
   /** Picks up titles created or changed since the last look (called every few seconds, and by tests and tools). */
   sync(): Promise<void> {
     this.syncing ??= this.syncOnce().finally(() => {

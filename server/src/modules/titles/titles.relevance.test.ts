@@ -33,3 +33,28 @@ describe('search relevance', () => {
     expect(passRate).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('the search page says how well its titles match', () => {
+  const page = async (q: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { results: { id: string; title: string }[]; match: string; hasMore: boolean };
+  };
+
+  it("'good' when the first title has every word, even through a typo", async () => {
+    expect(await page('the godfather')).toMatchObject({ match: 'good', results: expect.arrayContaining([expect.objectContaining({ id: 'tt0068646' })]) });
+    expect((await page('teh matrix')).match).toBe('good');
+  });
+
+  it("'weak', with the closest titles, when no title has every word (a film the catalogue lacks)", async () => {
+    const mood = await page('in the mood for love');
+    expect(mood.match).toBe('weak');
+    expect(mood.results.length).toBeGreaterThan(0);
+    expect(mood.results.some((r) => /mood for love/i.test(r.title))).toBe(false);
+  });
+
+  it("'none' when nothing is found, and for a blank query", async () => {
+    expect(await page('xqzvwkj')).toMatchObject({ match: 'none', results: [] });
+    expect(await page('  ')).toMatchObject({ match: 'none', results: [] });
+  });
+});

@@ -18,6 +18,7 @@ import {
   SearchPageQuerySchema,
   SearchRequestSchema,
   SearchResponseSchema,
+  SearchResultsPageSchema,
   SHOW_PRESETS,
   TitleDetailsSchema,
   TitleParamsSchema,
@@ -48,6 +49,16 @@ export async function titlesRoutes(app: FastifyInstance) {
   const service = new TitlesService(app.database, app.cache, app.log);
   await service.start();
   app.decorate('titles', service);
+  // Listening waits on onReady, which runs after start-up work such as a first start's catalogue import: the index
+  // catches up with it first, so /readyz answers 200 only once search ranks with the whole catalogue.
+  app.addHook('onReady', async () => {
+    const done = app.readiness.waitFor('indexing the catalogue for search');
+    try {
+      await service.indexSync.catchUp();
+    } finally {
+      done();
+    }
+  });
   app.addHook('onClose', async () => {
     await service.stop();
   });
@@ -78,9 +89,10 @@ export async function titlesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Full search results for the /search page, 20 per page (?q=&type=movie|tvSeries&page=1)',
-        description: 'Same ranking as POST /api/movies/search. Ask for page + 1 while hasMore; at most 50 pages.',
+        description:
+          "Same ranking as POST /api/movies/search. Ask for page + 1 while hasMore; at most 50 pages. match says how well the results match: 'good' (the first has every word, typos included), 'weak' (no title has them all: the closest titles, some words left out), 'none' (nothing found).",
         querystring: SearchPageQuerySchema,
-        response: { 200: envelope(MediaSearchPageSchema) },
+        response: { 200: envelope(SearchResultsPageSchema) },
       },
     },
     async (req) => ({ data: await service.search.searchPage(req.query.q, req.query.type ?? null, req.query.page) }),

@@ -1,4 +1,4 @@
-import type { MediaSearchPage, MediaSearchResult, PopularSearch, TitleType } from '../../../../common/contracts/titles.ts';
+import type { MediaSearchResult, PopularSearch, SearchResultsPage, TitleType } from '../../../../common/contracts/titles.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 import { normalizeText, searchQueryKey } from '../../search/index.ts';
 import * as repo from './titles.repository.ts';
@@ -34,11 +34,11 @@ export class TitleSearch {
   }
 
   /** A page of full search results. */
-  searchPage(input: string, type: TitleType | null, page: number): Promise<MediaSearchPage> {
-    if (normalizeText(input) === '') return Promise.resolve({ results: [], page, pageSize: PAGE_SIZE, hasMore: false });
+  searchPage(input: string, type: TitleType | null, page: number): Promise<SearchResultsPage> {
+    if (normalizeText(input) === '') return Promise.resolve({ results: [], page, pageSize: PAGE_SIZE, hasMore: false, match: 'none' });
     return this.ctx.cache.getOrLoad(NS.search, `p|${type ?? ''}|${page}|${queryKey(input)}`, SEARCH_TTL_MS, async () => {
-      const { ids, hasMore } = this.ctx.index.search(input, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-      return { results: await cardsFor(this.ctx.database, ids), page, pageSize: PAGE_SIZE, hasMore };
+      const { ids, hasMore, match } = this.ctx.index.search(input, { type, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+      return { results: await cardsFor(this.ctx.database, ids), page, pageSize: PAGE_SIZE, hasMore, match };
     });
   }
 

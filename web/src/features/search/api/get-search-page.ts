@@ -1,12 +1,12 @@
-import { MediaSearchPageSchema, type TitleType } from '@common/contracts/titles';
+import { SearchResultsPageSchema, type TitleType } from '@common/contracts/titles';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/search?q=&type=&page=: the full results, 20 a page. */
+/** GET /api/search?q=&type=&page=: the full results, 20 a page, and how well they match. */
 export const getSearchPage = (q: string, type: TitleType | null, page: number, signal?: AbortSignal) => {
   const params = new URLSearchParams({ q, page: String(page) });
   if (type) params.set('type', type);
-  return api.get(`search?${params}`, MediaSearchPageSchema, { signal });
+  return api.get(`search?${params}`, SearchResultsPageSchema, { signal });
 };
 
 export const searchPageQueryOptions = (q: string, type: TitleType | null) =>

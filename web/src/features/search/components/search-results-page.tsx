@@ -18,6 +18,8 @@ export function SearchResultsPage() {
   const type: TitleType | null = rawType === 'movie' || rawType === 'tvSeries' ? rawType : null;
   const search = useSearchPage(q, type);
   const results = search.data?.pages.flatMap((p) => p.results) ?? [];
+  // No title has every word: say so first, then offer the closest titles.
+  const weak = search.data?.pages[0]?.match === 'weak';
 
   const setType = (next: TitleType | null) => {
     const copy = new URLSearchParams(params);
@@ -63,6 +65,11 @@ export function SearchResultsPage() {
       >
         {() => (
           <>
+            {weak && (
+              <p className="mb-4 text-base break-words" role="status">
+                No titles match “{q}”. Closest titles:
+              </p>
+            )}
             <PosterGrid items={results.map(fromSearchResult)} />
             <div className="mt-10 flex flex-col items-center gap-2">
               {search.hasNextPage ? (
@@ -71,7 +78,13 @@ export function SearchResultsPage() {
                 </Button>
               ) : (
                 <p className="text-sm text-[var(--muted)]">
-                  {results.length === 1 ? 'That is the only match.' : `That is all ${results.length} matches.`}
+                  {weak
+                    ? results.length === 1
+                      ? 'That is the only close title.'
+                      : `That is all ${results.length} close titles.`
+                    : results.length === 1
+                      ? 'That is the only match.'
+                      : `That is all ${results.length} matches.`}
                 </p>
               )}
               <NextPageError query={search} title="More results did not load" />

@@ -1,4 +1,4 @@
-// npm run bench compare -- --base <git-ref> [--head <git-ref>] [--db sqlite] [--quick] [--out <file.md>] [--only <words>]
+// npm run bench compare -- --base <git-ref> [--head <git-ref>] [--base-node lts|<node>] [--head-node lts|<node>] [--db sqlite] [--quick] [--out <file.md>] [--only <words>]
 //
 // Measures two builds of the server against each other in one run: each ref built in a temporary git worktree of its
 // own, one database seeded once (bench/seed at BENCH_PEOPLE people, 20,000 by default) and copied for each server
@@ -15,8 +15,9 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { build as bundle } from 'esbuild';
 import pg from 'pg';
+import { ensureLtsNode } from '../scripts/node-lts.mjs';
 import { PG_URL, type PostgresCopies, postgresCopies } from './compare-postgres.ts';
-import { type Build, buildRef, commitOf, migrateWith, removeBuild, startBuild } from './compare-refs.ts';
+import { type Build, buildRef, commitOf, migrateWith, type NodeRuntime, removeBuild, startBuild } from './compare-refs.ts';
 import { compareWorkloads, type Workload } from './compare-workloads.ts';
 import type { LoadRequest } from './load.ts';
 import { runPaced } from './paced.ts';
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
   options: {
     base: { type: 'string' },
     head: { type: 'string', default: 'HEAD' },
+    'base-node': { type: 'string' },
+    'head-node': { type: 'string' },
     db: { type: 'string', default: 'sqlite' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -35,7 +38,7 @@ const { values: args } = parseArgs({
   strict: true,
 });
 if (!args.base) {
-  console.error('Usage: npm run bench compare -- --base <git-ref> [--head <git-ref>] [--db sqlite] [--quick] [--out <file.md>] [--only <words,...>]');
+  console.error('Usage: npm run bench compare -- --base <git-ref> [--head <git-ref>] [--base-node lts|<node>] [--head-node lts|<node>] [--db sqlite] [--quick] [--out <file.md>] [--only <words,...>]');
   process.exit(2);
 }
 if (args.db !== 'sqlite' && args.db !== 'postgres') {
@@ -191,8 +194,8 @@ async function main(): Promise<number> {
     }
     return { ...b, ref };
   };
-  const base = build(args.base as string, baseCommit);
-  const head = build(args.head as string, headCommit);
+  const base = { ...build(args.base as string, baseCommit), node: runtimeOf(args['base-node']) };
+  const head = { ...build(args.head as string, headCommit), node: runtimeOf(args['head-node']) };
 
   // One database, seeded with the base's schema and kept between runs (named by the base commit).
   process.env.BENCH_PEOPLE = String(PEOPLE);
@@ -251,7 +254,7 @@ async function main(): Promise<number> {
     `${fmt(plan.reviews)} reviews, ${fmt(plan.lists)} lists, ${fmt(plan.communities)} communities, ${fmt(plan.discussions)} discussions, ${fmt(plan.comments)} comments, ` +
     `${fmt(plan.follows)} follows; open loop over ${CONNECTIONS} connections, reads at ${READ_RATE}/s${READERS ? ` by ${fmt(READERS)} signed-in readers` : ''}, writes at ${WRITE_RATE}/s; ` +
     `per route ${WARMUP} s of warm-up on each server, then ${ROUNDS} rounds of ${SECONDS} s on each (base and head alternately); ` +
-    `${pinned ? `servers on core ${SERVER_CORE}, load generators on core ${loadCore}` : 'not pinned'}; node ${base.flags.join(' ')} (base), ${head.flags.join(' ')} (head)`;
+    `${pinned ? `servers on core ${SERVER_CORE}, load generators on core ${loadCore}` : 'not pinned'}; node ${base.node?.version ?? process.version.slice(1)} ${base.flags.join(' ')} (base), node ${head.node?.version ?? process.version.slice(1)} ${head.flags.join(' ')} (head)`;
   console.log(`\nComparing ${about}`);
   const quiet = { base: await settle(servers.base.pid, 120_000), head: await settle(servers.head.pid, 120_000) };
   console.log(
@@ -379,4 +382,19 @@ async function main(): Promise<number> {
   writeFileSync(`${out.replace(/\.md$/, '')}.json`, `${JSON.stringify({ date: new Date().toISOString(), base: { ref: base.ref, commit: baseCommit }, head: { ref: head.ref, commit: headCommit }, plan, seconds: SECONDS, rounds: ROUNDS, warmup: WARMUP, results }, null, 2)}\n`);
   console.log(`written to ${out} (and .json beside it)`);
   return failed.length ? 1 : worse.length ? 3 : 0;
+}
+
+/**
+ * `--base-node` / `--head-node`: `lts` (the Node.js LTS of package.json config.nodeLts, fetched by scripts/node-lts.mjs
+ * when this machine's is older) or the path of a node binary. Unset: the Node.js running the benchmark.
+ */
+function runtimeOf(choice: string | undefined): NodeRuntime | undefined {
+  if (choice === undefined) return undefined;
+  if (choice === 'lts') {
+    const lts = ensureLtsNode({ log: (m: string) => console.log(m) });
+    return { bin: lts.bin, version: lts.version, env: lts.env };
+  }
+  const version = spawnSync(choice, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim();
+  if (!version) throw new Error(`--base-node/--head-node: ${choice} is not a node binary`);
+  return { bin: choice, version, env: {} };
 }

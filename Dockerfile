@@ -2,7 +2,7 @@
 # Built with `docker build -t reelhouse .`; deploy/compose.yaml runs it behind nginx with PostgreSQL and Redis.
 
 # Build: every package (the web build needs Vite and Tailwind), then the web app and the server, then only what runs.
-FROM node:22-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Run: the built files and production packages (native ones built above for this same image), as the `node` user.
-FROM node:22-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000

@@ -17,6 +17,14 @@ export interface Build {
   dir: string;
   /** The Node flags of the ref's `npm start`. */
   flags: string[];
+  /** The Node.js its server runs on (`--base-node` / `--head-node`): a binary and the environment it needs; else this one. */
+  node?: NodeRuntime;
+}
+
+export interface NodeRuntime {
+  bin: string;
+  version: string;
+  env: Record<string, string>;
 }
 
 function git(args: string[], cwd = process.cwd()): string {
@@ -97,9 +105,9 @@ const SERVER_NICE = Number(process.env.BENCH_SERVER_NICE ?? (process.getuid?.() 
 export async function startBuild(build: Build, o: { databaseUrl: string; smtpUrl: string; core?: number }): Promise<Running> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = serverEnv(port, o.databaseUrl, o.smtpUrl);
+  const env = { ...serverEnv(port, o.databaseUrl, o.smtpUrl), ...build.node?.env };
   // nice and taskset each exec the next, so the child's pid is the server's.
-  let argv = [process.execPath, ...build.flags, 'dist/server/main.js'];
+  let argv = [build.node?.bin ?? process.execPath, ...build.flags, 'dist/server/main.js'];
   if (o.core !== undefined) argv = ['taskset', '-c', String(o.core), ...argv];
   if (SERVER_NICE !== 0) argv = ['nice', '-n', String(SERVER_NICE), ...argv];
   const t0 = performance.now();

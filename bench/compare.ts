@@ -1,4 +1,4 @@
-// npm run bench compare -- --base <git-ref> [--head <git-ref>] [--db sqlite] [--quick] [--out <file.md>] [--only <words>]
+// npm run bench compare -- --base <git-ref> [--head <git-ref>] [--base-node lts|<node>] [--head-node lts|<node>] [--db sqlite] [--quick] [--out <file.md>] [--only <words>]
 //
 // Measures two builds of the server against each other in one run: each ref built in a temporary git worktree of its
 // own, one database seeded once (bench/seed at BENCH_PEOPLE people, 20,000 by default) and copied for each server
@@ -15,8 +15,9 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { build as bundle } from 'esbuild';
 import pg from 'pg';
+import { ensureLtsNode } from '../scripts/node-lts.mjs';
 import { PG_URL, type PostgresCopies, postgresCopies } from './compare-postgres.ts';
-import { type Build, buildRef, commitOf, migrateWith, removeBuild, startBuild } from './compare-refs.ts';
+import { type Build, buildRef, commitOf, migrateWith, type NodeRuntime, removeBuild, startBuild } from './compare-refs.ts';
 import { compareWorkloads, type Workload } from './compare-workloads.ts';
 import type { LoadRequest } from './load.ts';
 import { runPaced } from './paced.ts';
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
   options: {
     base: { type: 'string' },
     head: { type: 'string', default: 'HEAD' },
+    'base-node': { type: 'string' },
+    'head-node': { type: 'string' },
     db: { type: 'string', default: 'sqlite' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -35,7 +38,7 @@ const { values: args } = parseArgs({
   strict: true,
 });
 if (!args.base) {
-  console.error('Usage: npm run bench compare -- --base <git-ref> [--head <git-ref>] [--db sqlite] [--quick] [--out <file.md>] [--only <words,...>]');
+  console.error('Usage: npm run bench compare -- --base <git-ref> [--head <git-ref>] [--base-node lts|<node>] [--head-node lts|<node>] [--db sqlite] [--quick] [--out <file.md>] [--only <words,...>]');
   process.exit(2);
 }
 if (args.db !== 'sqlite' && args.db !== 'postgres') {
@@ -103,6 +106,8 @@ interface Round {
   cpuUs: number;
   /** On PostgreSQL: the CPU of the database's backends serving this server, µs. */
   dbCpuUs: number;
+  /** On PostgreSQL with pg_stat_statements: the statements its database ran, by statement. */
+  statements?: StatementCount[];
   answered: number;
   p99: number;
   errors: number;
@@ -114,6 +119,9 @@ interface Side {
   perRequest: number;
   /** On PostgreSQL: the database's CPU µs a request. */
   dbPerRequest: number;
+  /** On PostgreSQL with pg_stat_statements: statements a request, and the costliest statements (time and calls a request). */
+  statementsPerRequest?: number;
+  topStatements?: { query: string; callsPerRequest: number; msPerRequest: number }[];
   p99: number;
   errors: number;
 }
@@ -140,6 +148,8 @@ const builds: string[] = [];
 let onPostgres: PostgresCopies | undefined;
 /** A connection to the PostgreSQL server, when it runs on this machine: to find the backends of each server. */
 let pgAdmin: pg.Client | undefined;
+/** pg_stat_statements of that server, when it is loaded there. */
+let statements: StatementCounter | undefined;
 const runDir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'reelhouse-compare-'));
 const smtp = await startSmtpServer();
 /** Stops what the run started and removes what it made (once). */
@@ -191,8 +201,8 @@ async function main(): Promise<number> {
     }
     return { ...b, ref };
   };
-  const base = build(args.base as string, baseCommit);
-  const head = build(args.head as string, headCommit);
+  const base = { ...build(args.base as string, baseCommit), node: runtimeOf(args['base-node']) };
+  const head = { ...build(args.head as string, headCommit), node: runtimeOf(args['head-node']) };
 
   // One database, seeded with the base's schema and kept between runs (named by the base commit).
   process.env.BENCH_PEOPLE = String(PEOPLE);
@@ -223,6 +233,8 @@ async function main(): Promise<number> {
     if (readdirSync('/proc').length > 0 && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(PG_URL).hostname)) {
       pgAdmin = new pg.Client({ connectionString: PG_URL });
       await pgAdmin.connect();
+      statements = await statementCounter(pgAdmin);
+      if (!statements) console.log('  pg_stat_statements is not loaded on this PostgreSQL server: statements are not counted (bench/pg-cluster.sh starts one that has it)');
     }
   } else {
     for (const [side, b] of [
@@ -251,7 +263,7 @@ async function main(): Promise<number> {
     `${fmt(plan.reviews)} reviews, ${fmt(plan.lists)} lists, ${fmt(plan.communities)} communities, ${fmt(plan.discussions)} discussions, ${fmt(plan.comments)} comments, ` +
     `${fmt(plan.follows)} follows; open loop over ${CONNECTIONS} connections, reads at ${READ_RATE}/s${READERS ? ` by ${fmt(READERS)} signed-in readers` : ''}, writes at ${WRITE_RATE}/s; ` +
     `per route ${WARMUP} s of warm-up on each server, then ${ROUNDS} rounds of ${SECONDS} s on each (base and head alternately); ` +
-    `${pinned ? `servers on core ${SERVER_CORE}, load generators on core ${loadCore}` : 'not pinned'}; node ${base.flags.join(' ')} (base), ${head.flags.join(' ')} (head)`;
+    `${pinned ? `servers on core ${SERVER_CORE}, load generators on core ${loadCore}` : 'not pinned'}; node ${base.node?.version ?? process.version.slice(1)} ${base.flags.join(' ')} (base), node ${head.node?.version ?? process.version.slice(1)} ${head.flags.join(' ')} (head)`;
   console.log(`\nComparing ${about}`);
   const quiet = { base: await settle(servers.base.pid, 120_000), head: await settle(servers.head.pid, 120_000) };
   console.log(
@@ -286,14 +298,17 @@ async function main(): Promise<number> {
     const server = servers[side];
     await settle(servers.base.pid, 10_000);
     await settle(servers.head.pid, 10_000);
+    const database = onPostgres ? new URL(onPostgres[side]).pathname.slice(1) : undefined;
+    if (statements && database) await statements.reset(database);
     const c0 = cpuNs(server.pid);
     const d0 = await dbCpuNs(side);
     const p = await runPaced({ base: server.base, connections: CONNECTIONS, rate: w.rate, seconds, requests: w.requests, offset, core: loadCore, program: paced });
     const cpuUs = (cpuNs(server.pid) - c0) / 1000;
     const dbCpuUs = dbCpuSince(d0, await dbCpuNs(side)) / 1000;
+    const counted = statements && database ? await statements.read(database) : undefined;
     offsets.set(key, offset + p.due);
     if (w.probe && offset + p.due > w.requests.length) console.warn(`  warning: ${w.name}: the writes went round their list (${w.requests.length}); some were sent twice`);
-    return { cpuUs, dbCpuUs, answered: p.answered, p99: p.p99, errors: p.errors, lagP99: p.lagP99 };
+    return { cpuUs, dbCpuUs, statements: counted, answered: p.answered, p99: p.p99, errors: p.errors, lagP99: p.lagP99 };
   };
   const check = async (side: 'base' | 'head', w: Workload) => {
     const list: LoadRequest[] = w.probe ?? w.requests.slice(-5);
@@ -321,6 +336,7 @@ async function main(): Promise<number> {
       for (const side of r % 2 === 0 ? (['base', 'head'] as const) : (['head', 'base'] as const)) rounds[side].push(await measure(side, w, SECONDS));
     }
     const side = (rs: Round[]): Side => ({
+      ...statementFigures(rs),
       rounds: rs,
       perRequest: rs.reduce((s, r) => s + r.cpuUs, 0) / Math.max(1, rs.reduce((s, r) => s + r.answered, 0)),
       dbPerRequest: rs.reduce((s, r) => s + r.dbCpuUs, 0) / Math.max(1, rs.reduce((s, r) => s + r.answered, 0)),
@@ -340,6 +356,7 @@ async function main(): Promise<number> {
     };
     results.push(result);
     console.log(
+      `${b.statementsPerRequest !== undefined ? `  statements a request: base ${b.statementsPerRequest.toFixed(2)}, head ${h.statementsPerRequest?.toFixed(2)}\n` : ''}` +
       `  ${w.name} at ${w.rate}/s: base ${fmt(b.perRequest)} µs/req (rounds ${b.rounds.map((r) => fmt(per(r))).join(', ')}), p99 ${b.p99} ms, errors ${b.errors}; ` +
         `head ${fmt(h.perRequest)} µs/req (rounds ${h.rounds.map((r) => fmt(per(r))).join(', ')}), p99 ${h.p99} ms, errors ${h.errors}: ${signed(result.change)}` +
         ` (sender lag p99 ${Math.max(...[...b.rounds, ...h.rounds].map((r) => r.lagP99))} ms)`,
@@ -356,12 +373,13 @@ async function main(): Promise<number> {
     '',
     `CPU: the server process, all its threads, over each measured run, divided by the answers${pgAdmin ? "; database: the PostgreSQL backends connected to each server's database, the same way (a floor: a backend that ends during a run takes its time with it)" : ''}. p99: the median of the rounds' p99, counted from when each request was due.`,
     '',
-    `| route | base µs/req | head µs/req | change | change by round |${pgAdmin ? ' database µs/req, base / head |' : ''} p99 base | p99 head | errors base/head | |`,
-    `|---|---|---|---|---|${pgAdmin ? '---|' : ''}---|---|---|---|`,
+    `| route | base µs/req | head µs/req | change | change by round |${pgAdmin ? ' database µs/req, base / head |' : ''}${statements ? ' statements/req, base / head |' : ''} p99 base | p99 head | errors base/head | |`,
+    `|---|---|---|---|---|${pgAdmin ? '---|' : ''}${statements ? '---|' : ''}---|---|---|---|`,
     ...results.map(
       (r) =>
         `| ${r.name} | ${fmt(r.base.perRequest)} | ${fmt(r.head.perRequest)} | ${signed(r.change)} | ${r.roundChanges.map(signed).join(', ')} |` +
         `${pgAdmin ? ` ${fmt(r.base.dbPerRequest)} / ${fmt(r.head.dbPerRequest)} (${signed(r.head.dbPerRequest / r.base.dbPerRequest - 1)}) |` : ''}` +
+        `${statements ? ` ${r.base.statementsPerRequest?.toFixed(2)} / ${r.head.statementsPerRequest?.toFixed(2)} |` : ''}` +
         ` ${r.base.p99} ms | ${r.head.p99} ms | ${r.base.errors}/${r.head.errors} | ${r.change > WORSE ? `**more than ${WORSE * 100} % worse**` : ''}${r.base.errors || r.head.errors ? ' **errors**' : ''} |`,
     ),
     '',
@@ -379,4 +397,71 @@ async function main(): Promise<number> {
   writeFileSync(`${out.replace(/\.md$/, '')}.json`, `${JSON.stringify({ date: new Date().toISOString(), base: { ref: base.ref, commit: baseCommit }, head: { ref: head.ref, commit: headCommit }, plan, seconds: SECONDS, rounds: ROUNDS, warmup: WARMUP, results }, null, 2)}\n`);
   console.log(`written to ${out} (and .json beside it)`);
   return failed.length ? 1 : worse.length ? 3 : 0;
+}
+
+/**
+ * `--base-node` / `--head-node`: `lts` (the Node.js LTS of package.json config.nodeLts, fetched by scripts/node-lts.mjs
+ * when this machine's is older) or the path of a node binary. Unset: the Node.js running the benchmark.
+ */
+function runtimeOf(choice: string | undefined): NodeRuntime | undefined {
+  if (choice === undefined) return undefined;
+  if (choice === 'lts') {
+    const lts = ensureLtsNode({ log: (m: string) => console.log(m) });
+    return { bin: lts.bin, version: lts.version, env: lts.env };
+  }
+  const version = spawnSync(choice, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim();
+  if (!version) throw new Error(`--base-node/--head-node: ${choice} is not a node binary`);
+  return { bin: choice, version, env: {} };
+}
+
+interface StatementCount {
+  query: string;
+  calls: number;
+  ms: number;
+}
+interface StatementCounter {
+  reset(database: string): Promise<void>;
+  read(database: string): Promise<StatementCount[]>;
+}
+
+/** pg_stat_statements on the server `admin` is connected to, per database; undefined when it is not loaded there. */
+async function statementCounter(admin: pg.Client): Promise<StatementCounter | undefined> {
+  const loaded = (await admin.query("select setting from pg_settings where name = 'shared_preload_libraries'")).rows[0]?.setting as string | undefined;
+  if (!loaded?.split(',').some((l) => l.trim() === 'pg_stat_statements')) return undefined;
+  await admin.query('create extension if not exists pg_stat_statements');
+  const oid = async (database: string) => (await admin.query('select oid from pg_database where datname = $1', [database])).rows[0].oid as number;
+  return {
+    async reset(database) {
+      await admin.query('select pg_stat_statements_reset(0, $1, 0)', [await oid(database)]);
+    },
+    async read(database) {
+      const rows = (
+        await admin.query('select query, calls::float8 as calls, total_exec_time as ms from pg_stat_statements where dbid = $1', [await oid(database)])
+      ).rows as StatementCount[];
+      return rows;
+    },
+  };
+}
+
+/** Statements a request over the rounds, and the five costliest statements (by time a request). */
+function statementFigures(rounds: Round[]): Pick<Side, 'statementsPerRequest' | 'topStatements'> {
+  if (!rounds.some((r) => r.statements)) return {};
+  const answered = Math.max(1, rounds.reduce((s, r) => s + r.answered, 0));
+  const byQuery = new Map<string, { calls: number; ms: number }>();
+  for (const r of rounds) {
+    for (const st of r.statements ?? []) {
+      const sum = byQuery.get(st.query) ?? { calls: 0, ms: 0 };
+      sum.calls += st.calls;
+      sum.ms += st.ms;
+      byQuery.set(st.query, sum);
+    }
+  }
+  const all = [...byQuery.entries()];
+  return {
+    statementsPerRequest: all.reduce((s, [, v]) => s + v.calls, 0) / answered,
+    topStatements: all
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 5)
+      .map(([query, v]) => ({ query: query.replace(/\s+/g, ' ').slice(0, 400), callsPerRequest: v.calls / answered, msPerRequest: v.ms / answered })),
+  };
 }

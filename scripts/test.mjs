@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs every suite: lint, type check, unit, HTTP (SQLite and PostgreSQL), browser.
+// Runs every suite: lint, type check, unit, HTTP (SQLite and PostgreSQL), browser, and HTTP again on the Node.js LTS.
 // Installs what the tests need first (Chromium, nginx and redis-server from Debian when run as root with apt),
 // and ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { ensureLtsNode } from './node-lts.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const results = { passed: 0, failed: 0 };
@@ -173,6 +174,46 @@ else {
       failures.push(`${e2e.skipped} skipped browser journey(s)`);
     }
     if (e2e.passed === 0) step('browser journeys ran', false);
+  }
+}
+
+// 4. The HTTP suite again on the current Node.js LTS (package.json config.nodeLts), when the machine's Node.js is older:
+// the runtime the product names, while the machine's own keeps working (scripts/node-lts.mjs fetches and caches it).
+let lts = null;
+try {
+  lts = ensureLtsNode();
+} catch (err) {
+  console.error(`The Node.js LTS could not be prepared: ${err.message}`);
+  step('Node.js LTS available', false);
+}
+if (lts && lts.bin !== process.execPath) {
+  const version = spawnSync(lts.bin, ['-p', 'process.version'], { encoding: 'utf8', env: { ...process.env, ...lts.env } }).stdout.trim();
+  console.log(`\nHTTP suite on Node.js ${version} (${lts.bin})`);
+  const ltsProjects = projects.filter((p) => p !== 'unit');
+  rmSync('.test-results/server-lts.json', { force: true });
+  run(
+    `HTTP tests on Node.js ${version}`,
+    lts.bin,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...ltsProjects.flatMap((p) => ['--project', p]),
+      '--reporter=dot',
+      '--reporter=json',
+      '--outputFile.json=.test-results/server-lts.json',
+    ],
+    lts.env,
+  );
+  const counts = vitestCounts('.test-results/server-lts.json');
+  if (!counts) step(`HTTP tests on Node.js ${version} (no report)`, false);
+  else {
+    results.passed += counts.passed;
+    results.failed += counts.failed;
+    if (counts.failed) failures.push(`${counts.failed} HTTP test(s) on Node.js ${version}`);
+    if (CI && counts.skipped) {
+      results.failed += counts.skipped;
+      failures.push(`${counts.skipped} skipped HTTP test(s) on Node.js ${version}`);
+    }
   }
 }
 

@@ -20,6 +20,7 @@ import {
 import pg from 'pg';
 import { BooleanSqliteConnection, LockFreeSqliteQueryCompiler, sqliteParameters } from './dialect.ts';
 import type { DB } from './schema.ts';
+import { sqliteOptions } from './sqlite-addon.ts';
 import { type BatchRows, BETWEEN_SLICES_MS, SLICE_MS, SLICE_ROWS, writeInSlices } from './write-slices.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -376,7 +377,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url.startsWith('sqlite:')) {
     const file = sqlitePath(opts.url);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const sqlite = new SQLite(file);
+    const sqlite = new SQLite(file, sqliteOptions());
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');

@@ -12,6 +12,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { sqliteOptions } from './sqlite-addon.ts';
 import { type BatchRows, writeInSlices } from './write-slices.ts';
 
 interface Data {
@@ -41,7 +42,7 @@ try {
 } catch {}
 
 const messageOf = (err: unknown) => String((err as Error | undefined)?.message ?? err);
-const db = new SQLite(data.file);
+const db = new SQLite(data.file, sqliteOptions());
 db.pragma('busy_timeout = 5000');
 
 if (data.role === 'checkpointer') {

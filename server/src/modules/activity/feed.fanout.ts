@@ -62,6 +62,11 @@ export class FeedFanouts {
       });
   }
 
+  /** Waits until the background work this process runs now has finished. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /** Runs every fan-out nobody holds to its end (tests wait on it; the app runs it in the background). */
   async drain(): Promise<void> {
     const db = this.database.db;

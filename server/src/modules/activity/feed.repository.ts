@@ -72,6 +72,7 @@ export async function backfillReader(db: Db, readerId: string, authorId: string)
   await sql`
     insert into feed_inbox (reader_id, created_at, item_id, item_kind, author_id)
     select ${readerId}, x.created_at, x.item_id, x.item_kind, x.author_id from (${itemsOf({ mode: 'recent', authorId })}) x
+    where true
     on conflict do nothing`.execute(db);
 }
 

@@ -26,7 +26,7 @@ const title = (id: string, i: number): NewTitle => ({ id, titleType: 'movie', pr
 beforeAll(async () => {
   ctx = await createTestApp();
   await upsertTitles(ctx.database.db, titles.map(title), (p, o) => normalizeText(`${p} ${o ?? ''}`));
-});
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });
@@ -222,7 +222,7 @@ describe('the feed from inboxes', () => {
     expect((await call('DELETE', '/api/account', ada.headers, { confirm: 'DELETE' })).statusCode).toBeLessThan(300);
     expect(await inboxOf(reader)).not.toContain(made[ada.user.id][1]);
     await expectSameFeed(reader, 20);
-  });
+  }, 180_000);
 
   it('fans out to a celebrity’s followers beyond the first batch in the background, and a follow brings in the newest items', async () => {
     const [star, ...fans] = await insertFans(ctx, INLINE_FOLLOWERS + 301, 'Crowd');
@@ -243,7 +243,7 @@ describe('the feed from inboxes', () => {
     const last = fans[fans.length - 1];
     expect((await feedPage(last, undefined, 5)).ids).toEqual([id]);
     expect(await expectSameFeed(last, 5)).toEqual([id]);
-  });
+  }, 120_000);
 });
 
 describe('the upgrade', () => {

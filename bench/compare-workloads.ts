@@ -9,6 +9,7 @@
 import type SQLite from 'better-sqlite3';
 import type { LoadRequest } from './load.ts';
 import { BIG_DISCUSSION, communityId, discussionId } from './seed/communities.ts';
+import { FEED_PERSON } from './seed/follows.ts';
 import { bearerOf, personId } from './seed/people.ts';
 import { seededRandom, zipf } from './seed/shared.ts';
 import { searchQueries, titlePages, ZIPF_S } from './workloads.ts';
@@ -157,6 +158,24 @@ export function compareWorkloads(raw: SQLite.Database, o: { people: number; read
     }, 12_000),
   );
 
+  // The same by the people with about 1,000 followers: what a rating's fan-out to its author's followers adds.
+  const followerCount = raw.prepare('select follower_count from users where id = ?').pluck();
+  const followed = Array.from({ length: people }, (_, p) => p).filter((p) => {
+    const n = Number(followerCount.get(personId(p)));
+    return n >= 900 && n <= 1100;
+  });
+  const rateFollowed = split(
+    draws(() => {
+      for (;;) {
+        const p = followed[Math.floor(rand() * followed.length)];
+        const t = ratedTitles[Math.floor(rand() * ratedTitles.length)];
+        if (fresh.has(`${p} ${t}`) || rated.get(personId(p), t)) continue;
+        fresh.add(`${p} ${t}`);
+        return { method: 'POST', path: '/api/ratings-and-reviews/create', body: JSON.stringify({ titleId: t, rating: 1 + Math.floor(rand() * 10), review: null }), auth: bearerOf(p) };
+      }
+    }, 12_000),
+  );
+
   // Follows and their taking back. The follow limit is 60 a minute a person: followers are drawn among everyone.
   const follows = split(
     onOff(
@@ -191,9 +210,11 @@ export function compareWorkloads(raw: SQLite.Database, o: { people: number; read
     { name: "a person's lists (GET /api/lists/?userId=)", rate: r, requests: listsOf },
     { name: 'the watchlist (GET /api/watchlist/userWatchlist)', rate: r, requests: watchlist },
     { name: 'rate a title, some with a review (POST /api/ratings-and-reviews/create)', rate: w, ...rateTitles },
+    ...(followed.length > 0 ? [{ name: `rate a title as someone with about 1,000 followers (${followed.length} people)`, rate: w, ...rateFollowed }] : []),
     { name: 'a profile, signed in (GET /api/user/profile/{username})', rate: r, requests: profiles },
     { name: 'a profile, anonymous', rate: r, requests: anonymous(profiles) },
     { name: 'the feed (GET /api/feed)', rate: r, requests: same('/api/feed') },
+    { name: 'the feed of someone following 1,000 people', rate: r, requests: draws(() => ({ method: 'GET', path: '/api/feed', auth: bearerOf(FEED_PERSON) })) },
     { name: 'notifications (GET /api/notifications)', rate: r, requests: same('/api/notifications') },
     { name: 'who am I (GET /api/user/me)', rate: r, requests: same('/api/user/me') },
     { name: 'follow and unfollow (POST /api/user/follow, /api/user/unfollow)', rate: w, ...follows },

@@ -432,6 +432,28 @@ export interface ImageUploadsTable {
   createdAt: Timestamp;
 }
 
+/** One item the feed may show one reader (modules/activity: fan-out on write); primary key (reader, time, item). */
+export interface FeedInboxTable {
+  readerId: string;
+  createdAt: Timestamp;
+  itemId: string;
+  itemKind: 'rating' | 'list' | 'discussion';
+  authorId: string;
+}
+
+/** A fan-out to an author's followers under way in the background, and where its last batch stopped. */
+export interface FeedFanoutsTable {
+  id: string;
+  mode: 'item' | 'recent';
+  authorId: string;
+  itemKind: 'rating' | 'list' | 'discussion' | null;
+  itemId: string | null;
+  afterAt: Timestamp | null;
+  afterId: string | null;
+  claimUntil: number | null;
+  createdAt: number;
+}
+
 export interface FollowsTable {
   followerId: string;
   followeeId: string;
@@ -646,4 +668,6 @@ export interface DB {
   importJobs: ImportJobsTable;
   importRows: ImportRowsTable;
   apiTokens: ApiTokensTable;
+  feedInbox: FeedInboxTable;
+  feedFanouts: FeedFanoutsTable;
 }

@@ -25,6 +25,8 @@ export interface DomainEvents {
   'community.requestApproved': { communityId: string; userId: string; adminId: string };
   /** A person started a discussion. */
   'discussion.created': { discussionId: string; communityId: string; authorId: string };
+  /** A discussion was deleted (by its author or the community's admin), with its comments. */
+  'discussion.deleted': { discussionId: string; communityId: string };
   /** A person commented on a discussion, or replied to a comment. */
   'comment.created': {
     commentId: string;
@@ -57,10 +59,14 @@ export interface DomainEvents {
   'badge.changed': { userId: string };
   /** A person created a list (public or private). */
   'list.created': { listId: string; ownerId: string; visibility: 'public' | 'private' };
+  /** A list's owner deleted it. */
+  'list.deleted': { listId: string; ownerId: string };
   /** A checkout was paid: a gem bundle's gems (`gems`, 0 for a subscription) or premium were credited in the same transaction. */
   'purchase.completed': { purchaseId: string; userId: string; productId: string; kind: 'gems' | 'subscription'; gems: number };
   /** A person followed someone (a new follow; following again records nothing). */
   'follow.created': { followerId: string; followeeId: string };
+  /** A person stopped following someone. */
+  'follow.removed': { followerId: string; followeeId: string };
   /** A person wrote to someone. */
   'message.sent': { messageId: string; conversationId: string; senderId: string; recipientId: string };
   /** A person blocked someone (a new block). */

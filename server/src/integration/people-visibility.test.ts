@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../../test/fans.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { FEW_FOLLOWED } from '../modules/activity/activity.service.ts';
 import { type NewTitle, upsertTitles } from '../modules/titles/titles.repository.ts';
 import { normalizeText } from '../search/normalize.ts';
 
@@ -45,7 +44,6 @@ const feedPage = async (fan: Fan, query = '') => {
   expect(res.statusCode).toBe(200);
   return res.json().data as { results: { id: string }[]; nextCursor: string | null };
 };
-const setFollowingCount = (fan: Fan, n: number) => ctx.database.db.updateTable('users').set({ followingCount: n }).where('id', '=', fan.user.id).execute();
 
 describe('the feed', () => {
   it('leaves out suspended people and people on either side of a block, in full pages, both ways of reading it', async () => {
@@ -59,18 +57,15 @@ describe('the feed', () => {
     await suspended(sus, true);
     await blockRow(blocker, reader);
     await blockRow(reader, blockee);
-    for (const scan of [false, true]) {
-      // The feed reads followed people one of two ways by how many they are (activity.repository.ts).
-      await setFollowingCount(reader, scan ? FEW_FOLLOWED + 1 : 4);
-      const first = await feedPage(reader, '?limit=1');
-      expect(ids(first.results)).toEqual([adaNew]);
-      const second = await feedPage(reader, `?limit=1&cursor=${first.nextCursor}`);
-      expect(ids(second.results)).toEqual([adaOld]);
-      expect(second.nextCursor).toBeNull();
-      expect(ids((await feedPage(reader, '?limit=2')).results)).toEqual([adaNew, adaOld]);
-    }
+    // The block rows alone, written without the route (which also ends the follows and empties the inboxes): the feed
+    // still leaves them out, as it checks every item's author at read.
+    const first = await feedPage(reader, '?limit=1');
+    expect(ids(first.results)).toEqual([adaNew]);
+    const second = await feedPage(reader, `?limit=1&cursor=${first.nextCursor}`);
+    expect(ids(second.results)).toEqual([adaOld]);
+    expect(second.nextCursor).toBeNull();
+    expect(ids((await feedPage(reader, '?limit=2')).results)).toEqual([adaNew, adaOld]);
     await suspended(sus, false);
-    await setFollowingCount(reader, 4);
     expect((await feedPage(reader)).results).toHaveLength(3);
   });
 });

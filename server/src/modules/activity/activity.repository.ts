@@ -1,15 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { type HiddenKind, hiddenIdsOf, notHidden, personVisible, visibleSql } from '../../lib/visibility.ts';
+import { type HiddenKind, visibleSql } from '../../lib/visibility.ts';
 
-/**
- * Whose activity: everyone the reader follows (the feed), or one person. The feed is read one of two ways by how many
- * people the reader follows: up to FEW_FOLLOWED, each one's newest through the (author, time) index, merged ('in');
- * beyond, everyone's newest through the time index, keeping the rows of followed people until the page is full
- * ('scan': a page of someone following 1,000 people took 34 ms the first way and about 1 ms this way).
- */
-export type Whose = { followedBy: string; scan: boolean } | { userId: string };
-export const FEW_FOLLOWED = 50;
+/** Whose activity: one person's (their profile's tabs). The home feed reads the reader's inbox (feed.repository.ts). */
+export type Whose = { userId: string };
 
 export interface ActivityOptions {
   whose: Whose;
@@ -30,32 +24,11 @@ export async function activityRows(database: Database, o: ActivityOptions, after
   const db = database.db;
   const n = o.limit + 1;
   const whose = o.whose;
-  // The scan where the planner keeps `in` lists (SQLite, db/database.ts prefersInListScans): the people followed, those muted and the hidden items are each read once into a list the
-  // planner keeps in memory (with a Bloom filter), and each row passed over in the time index is checked against them
-  // without leaving the index; the unary + keeps the planner from driving the query by these terms instead. A page of
-  // someone following 1,000 of 100,000 people passes over about 2,000 rows of each kind: checked with correlated
-  // subqueries (three index searches a row) it took several times as long. PostgreSQL plans the EXISTS form well.
-  const listScan = 'followedBy' in whose && whose.scan && database.prefersInListScans;
-  // The feed's people: those the reader follows, not muted, and visible to the reader (lib/visibility.ts: not
-  // suspended, no block either way), checked once per followee inside the subquery rather than per row scanned.
-  const authors = (column: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
-    if ('userId' in whose) return sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
-    const followee = personVisible(whose.followedBy, 'f.followee_id');
-    if (listScan) {
-      return sql<boolean>`+${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy} and ${followee}) and +${sql.ref(column)} not in (select m.target_id from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user')`;
-    }
-    const notMuted = sql`not exists (select 1 from mutes m where m.user_id = ${whose.followedBy} and m.target_type = 'user' and m.target_id = ${sql.ref(column)})`;
-    return whose.scan
-      ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${whose.followedBy} and f.followee_id = ${sql.ref(column)} and ${followee}) and ${notMuted}`
-      : sql<boolean>`${sql.ref(column)} in (select f.followee_id from follows f where f.follower_id = ${whose.followedBy} and ${followee}) and ${notMuted}`;
-  };
-  // The visibility rule on each row (lib/visibility.ts). One person's activity: the whole rule (hidden, blocked either
-  // way, suspended; the reader's own items always stay). The feed: its people are checked in `authors` above, so only
-  // hidden items are left here, as an in-memory list where the planner keeps one.
-  const visible = (kind: HiddenKind, id: 'ratings.id' | 'lists.id' | 'd.id' | 'k.id', author: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => {
-    if ('userId' in whose) return visibleSql(o.readerId, kind, { id, author });
-    return listScan ? sql<boolean>`+${sql.ref(id)} not in ${hiddenIdsOf(kind)}` : notHidden(kind, id);
-  };
+  const authors = (column: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') => sql<boolean>`${sql.ref(column)} = ${whose.userId}`;
+  // The visibility rule on each row (lib/visibility.ts): hidden, blocked either way, suspended; the reader's own items
+  // always stay.
+  const visible = (kind: HiddenKind, id: 'ratings.id' | 'lists.id' | 'd.id' | 'k.id', author: 'ratings.user_id' | 'lists.owner_id' | 'd.author_id' | 'k.author_id') =>
+    visibleSql(o.readerId, kind, { id, author });
   const ratings = o.kinds.ratings
     ? await db
         .selectFrom('ratings')

@@ -5,16 +5,21 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import { ActivityItemSchema, ActivityQuerySchema, FeedPageSchema, FeedQuerySchema } from '../../../../common/contracts/people.ts';
 import { personal } from '../../lib/http/personal.ts';
 import * as activity from './activity.service.ts';
+import { FeedFanouts, subscribeFeed } from './feed.fanout.ts';
 
 const ActivityData = envelope(z.array(ActivityItemSchema));
 const ACTIVITY_NOTE =
   'Each item carries `cursor`: pass the last one as `?cursor=` for the next page (`limit` 1 to 50, 20 by default); an empty `data` is the end. ' +
   '`userId` reads another person\'s public activity (never their private lists); without it, the reader\'s own (signed in). Someone who blocked the reader, or a suspended account, is 404 `user_not_found`. Hidden content (moderation) is left out. Sent `private, no-store`.';
 
-/** A person's activity tabs and the home feed. */
+/** A person's activity tabs and the home feed, with the feed's inboxes kept by events. */
 export async function activityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
+  const fanouts = new FeedFanouts(db, app.log);
+  subscribeFeed(app.outbox, db, fanouts);
+  app.addHook('onReady', async () => fanouts.start());
+  app.addHook('preClose', () => fanouts.close());
 
   r.get(
     '/api/filter/my-activity',

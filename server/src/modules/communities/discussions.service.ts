@@ -139,18 +139,23 @@ export async function updateDiscussion(
   return getDiscussion(ctx, actor, discussionId);
 }
 
-/** The author, or the community's admin, removes a discussion with its comments, likes and reports. */
+/**
+ * The author, or the community's admin, removes a discussion with its comments, likes and reports, recording
+ * `discussion.deleted` (it leaves the feed's inboxes).
+ */
 export async function deleteDiscussion(ctx: CommunitiesContext, actor: NonNullable<Actor>, discussionId: string): Promise<void> {
   const { row, membership } = await readable(ctx, actor, discussionId);
   authorize(actor, canDeleteDiscussion(actor, row, membership), { message: 'Only the author or the community’s admin may delete a discussion.' });
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writeWithEvents(ctx.database, async (trx, emit) => {
     const gone = await trx.deleteFrom('discussions').where('id', '=', discussionId).returning('id').executeTakeFirst();
-    if (gone)
+    if (gone) {
       await trx
         .updateTable('communities')
         .set((eb) => ({ discussionCount: eb('discussionCount', '-', 1) }))
         .where('id', '=', row.communityId)
         .execute();
+      await emit('discussion.deleted', { discussionId, communityId: row.communityId });
+    }
   });
   await invalidateHome(ctx);
 }

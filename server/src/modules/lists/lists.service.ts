@@ -214,9 +214,13 @@ export async function addTitle(
   return { ...summary, added: outcome === 'added' };
 }
 
+/** The owner deletes a list, recording `list.deleted` (it leaves the feed's inboxes). */
 export async function deleteList(ctx: ListsContext, actor: NonNullable<Actor>, id: string): Promise<void> {
-  await ownListFor(ctx, actor, id, canDeleteList, 'delete');
-  await repo.deleteList(ctx.database.db, id);
+  const row = await ownListFor(ctx, actor, id, canDeleteList, 'delete');
+  await writeWithEvents(ctx.database, async (trx, emit) => {
+    await repo.deleteList(trx, id);
+    await emit('list.deleted', { listId: id, ownerId: row.ownerId });
+  });
   await ctx.cache.invalidate(NS_PAGE);
   await forget(ctx, id);
 }

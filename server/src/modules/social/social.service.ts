@@ -37,13 +37,16 @@ export async function follow(database: Database, actor: SessionUser, fromId: str
   });
 }
 
-/** The caller stops following someone; unfollowing someone one does not follow changes nothing. */
+/**
+ * The caller stops following someone; unfollowing someone one does not follow changes nothing. An ended follow records
+ * `follow.removed` (the feed's inbox loses the person's items).
+ */
 export async function unfollow(database: Database, actor: SessionUser, fromId: string, toId: string): Promise<FollowState> {
   authorize(actor, canActAs(actor, fromId), { message: 'fromId: you can only unfollow as yourself.' });
   if (fromId === toId) throw badRequest('toId: you cannot follow yourself.', 'self_follow');
-  return database.db.transaction().execute(async (trx) => {
+  return writeWithEvents(database, async (trx, emit) => {
     if (!(await personExists(trx, toId))) throw userNotFound();
-    await repo.removeFollow(trx, fromId, toId);
+    if (await repo.removeFollow(trx, fromId, toId)) await emit('follow.removed', { followerId: fromId, followeeId: toId });
     return { fromId, toId, following: false, ...(await repo.counts(trx, fromId, toId)) };
   });
 }

@@ -3,7 +3,7 @@ import type { MigrationDialect } from '../migrate.ts';
 import { types } from '../migrate.ts';
 
 /** How many of the newest items of the people they follow each reader's inbox starts with on upgrade. */
-export const UPGRADE_BACKFILL = 200;
+export const UPGRADE_BACKFILL = 100;
 /** Readers whose inboxes one statement of the upgrade fills. */
 const READERS_A_STATEMENT = 500;
 

@@ -4,9 +4,9 @@ import type { Outbox } from '../../events/index.ts';
 import * as repo from './feed.repository.ts';
 
 /** Followers whose inboxes a fan-out fills while the author's write waits: the rest goes on in the background. */
-export const INLINE_FOLLOWERS = 1_000;
+export const INLINE_FOLLOWERS = 100;
 /** Followers a background batch fills (one statement, then the next request gets its turn). */
-const BATCH_FOLLOWERS = 1_000;
+const BATCH_FOLLOWERS = 500;
 /** Followers a batch of a history import's fan-out fills (each gets up to 3 × RECENT_ITEMS rows). */
 const RECENT_BATCH_FOLLOWERS = 20;
 /** How long a process holds a fan-out it claimed; one that dies lets it go after this. */

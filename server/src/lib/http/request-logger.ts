@@ -117,9 +117,18 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
-/** The server's logger options, with the request serializer above. */
-export function loggerOptions(given: FastifyServerOptions['logger'] | undefined, level: string): FastifyServerOptions['logger'] {
+/**
+ * The log read by a person at a terminal (development): pino-pretty, one coloured line per entry with its fields
+ * below, and a message's own line breaks kept (the sign-in link stands alone on its line). Production writes JSON.
+ */
+export const PRETTY_TRANSPORT = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false },
+};
+
+/** The server's logger options, with the request serializer above; `pretty` writes through pino-pretty. */
+export function loggerOptions(given: FastifyServerOptions['logger'] | undefined, level: string, pretty = false): FastifyServerOptions['logger'] {
   if (given === false) return false;
-  const base: FastifyLoggerOptions = given === undefined || given === true ? { level } : (given as FastifyLoggerOptions);
+  const base: FastifyLoggerOptions = given === undefined || given === true ? { level, ...(pretty ? { transport: PRETTY_TRANSPORT } : {}) } : (given as FastifyLoggerOptions);
   return { ...base, serializers: { ...base.serializers, req: serializeRequest } } as FastifyServerOptions['logger'];
 }

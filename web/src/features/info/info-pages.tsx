@@ -1,6 +1,7 @@
 import { LEVELS } from '@common/contracts/levels';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from '../../lib/router';
+import { INFO_LINKS } from './info-links';
 
 /** The pages the landing footer links to, one route each (app/routes/info.tsx). */
 export type InfoPageId = 'about' | 'help' | 'guidelines' | 'privacy' | 'terms';
@@ -42,14 +43,6 @@ const A = ({ to, children }: { to: string; children: ReactNode }) => (
   </Link>
 );
 
-export const INFO_LINKS = [
-  { to: '/about', label: 'About Reelhouse' },
-  { to: '/help', label: 'Help centre' },
-  { to: '/guidelines', label: 'Community guidelines' },
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/terms', label: 'Terms of use' },
-];
-
 function About() {
   return (
     <Page title="About Reelhouse" lead="Reelhouse is a community for people who love films and series: a place to keep track of what you watch and to talk about it.">
@@ -89,6 +82,13 @@ function Help() {
         <p>
           A sign-in link works once and for 15 minutes. If it expired, ask for a new one on the <A to="/login">sign-in page</A>. A
           link someone shared with you (a list, a title, a discussion, a profile) opens once you are signed in.
+        </p>
+      </Part>
+      <Part id="on-your-phone" title="On your phone">
+        <p>
+          Reelhouse runs in your phone's browser: scan the code on the home page or open the same address. There is no App Store
+          or Google Play app yet; to keep Reelhouse one tap away, add the page to your home screen from the browser's Share or
+          menu button.
         </p>
       </Part>
       <Part id="levels-and-gems" title="Levels and gems">

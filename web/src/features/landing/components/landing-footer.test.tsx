@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { INFO_LINKS } from '../../info/info-pages';
+import { Router } from 'wouter';
+import { INFO_LINKS } from '../../info/info-links';
 import { FOOTER_GROUPS, LandingFooter } from './landing-footer';
 
 /** Every <a> of the footer: its href and the text or label it shows. */
@@ -12,7 +13,12 @@ function links(html: string) {
 }
 
 describe('landing footer', () => {
-  const html = renderToStaticMarkup(<LandingFooter />);
+  // Rendered at / (the landing page), with a location hook that needs no browser.
+  const html = renderToStaticMarkup(
+    <Router hook={() => ['/', () => {}]} searchHook={() => ''}>
+      <LandingFooter />
+    </Router>,
+  );
   const found = links(html);
 
   it('leads back to / from the logo alone', () => {
@@ -28,5 +34,12 @@ describe('landing footer', () => {
       expect(pages.has(to.split('#')[0]), `${label} → ${to}`).toBe(true);
     }
     for (const page of ['/privacy', '/terms', '/guidelines', '/help']) expect(entries.some((e) => e.to === page), page).toBe(true);
+  });
+
+  it('leads the store badges to how to use Reelhouse on a phone', () => {
+    expect(found.filter((l) => /App Store|Google Play/.test(l.label))).toEqual([
+      { href: '/help#on-your-phone', label: 'Download on the App Store' },
+      { href: '/help#on-your-phone', label: 'Get it on Google Play' },
+    ]);
   });
 });

@@ -17,7 +17,7 @@ import { createMemoryCache } from './lib/cache/memory-cache.ts';
 import { createRedisCache } from './lib/cache/redis-cache.ts';
 import { registerPublicCaching } from './lib/http/public-cache.ts';
 import { redisWithFallback } from './lib/http/rate-limit-store.ts';
-import { lazyChildLogger, loggerOptions } from './lib/http/request-logger.ts';
+import { lazyChildLogger, loggerOptions, prettyStream } from './lib/http/request-logger.ts';
 import { compiledSerializer } from './lib/http/serializer.ts';
 import { recordCacheLookup, registerMetrics } from './lib/observability/metrics.ts';
 import { accountRoutes, tokenReader } from './modules/account/index.ts';
@@ -133,7 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, database } = opts;
   const app = Fastify({
     // Request lines hide sign-in tokens and other secrets in the URL (lib/http/request-logger.ts).
-    logger: loggerOptions(opts.logger, config.LOG_LEVEL, config.logFormat === 'pretty'),
+    logger: loggerOptions(opts.logger, config.LOG_LEVEL, opts.logger === undefined && config.logFormat === 'pretty' ? await prettyStream() : undefined),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

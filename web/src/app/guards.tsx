@@ -24,8 +24,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, status } = useCurrentUser();
   const location = useLocation();
   if (!user && status !== 'checking') {
+    // /home is where a sign-in leads anyway: no need to say it.
     const next = safeNextPath(`${location.pathname}${location.search}${location.hash}`);
-    return <Navigate to={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} replace />;
+    return <Navigate to={next && next !== '/home' ? `/login?next=${encodeURIComponent(next)}` : '/login'} replace />;
   }
   return (
     <>

@@ -109,8 +109,9 @@ async function unreachable(baseUrl: string): Promise<string | null> {
     await res.body?.cancel();
     return res.ok ? null : `HTTP ${res.status}`;
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    return e.name === 'TimeoutError' ? `no answer in ${REACHABILITY_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
+    const e = err as Error & { cause?: { code?: string; message?: string; errors?: { code?: string }[] } };
+    if (e.name === 'TimeoutError') return `no answer in ${REACHABILITY_TIMEOUT_MS / 1000} s`;
+    return e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.cause?.message ?? e.message;
   }
 }
 

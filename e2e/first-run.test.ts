@@ -47,7 +47,7 @@ describe('first start offline, and a shared link', () => {
   });
 
   // On the same server: an empty list is shared as well as a full one.
-  it('a shared list link opened signed out leads through sign-in to the list, for a returning person and through onboarding for a new one', { timeout: 120_000 }, async () => {
+  it('a shared list link opened signed out leads through sign-in to the list, for a returning person and through onboarding for a new one', { timeout: 240_000 }, async () => {
     const shot = screenshotterAtBothWidths('shared-link');
 
     // Someone makes a public list and copies its link.

@@ -142,7 +142,7 @@ describe('first start with an empty catalogue and no CATALOGUE_DIR', () => {
 
     const said = await status(ctx);
     expect(said.state).toBe('offline');
-    expect(said.message).toBe("The catalogue is empty and IMDb's datasets cannot be reached from this machine (ECONNREFUSED).");
+    expect(said.message).toBe("IMDb's datasets cannot be reached from this machine (ECONNREFUSED), so they could not be downloaded.");
     expect(said.commands).toEqual([
       'CATALOGUE_DIR=/path/to/catalogue npm start',
       'npm run catalogue:import -- /path/to/catalogue',

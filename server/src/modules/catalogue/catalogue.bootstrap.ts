@@ -131,7 +131,7 @@ async function downloadInBackground(
     );
     bootstrap.set({
       state: 'offline',
-      message: `The catalogue is empty and IMDb's datasets cannot be reached from this machine (${why}).`,
+      message: `IMDb's datasets cannot be reached from this machine (${why}), so they could not be downloaded.`,
       commands,
     });
     return;

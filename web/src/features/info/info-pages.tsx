@@ -1,7 +1,7 @@
 import { LEVELS } from '@common/contracts/levels';
 import { type ReactNode, useEffect } from 'react';
+import { INFO_LINKS } from '../../lib/info-links';
 import { Link, useLocation } from '../../lib/router';
-import { INFO_LINKS } from './info-links';
 
 /** The pages the landing footer links to, one route each (app/routes/info.tsx). */
 export type InfoPageId = 'about' | 'help' | 'guidelines' | 'privacy' | 'terms';

@@ -1,8 +1,8 @@
 import type { CurrentUser, SetProfileRequest } from '@common/contracts/auth';
-import { safeNextPath } from '@common/next-path';
 import { type Profile, TOP_TITLES_MAX, USERNAME_PATTERN } from '@common/contracts/people';
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import { capitalizeWords } from '@common/format';
+import { safeNextPath } from '@common/next-path';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type ComponentType, type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Button, Spinner } from '../../../components/ui/button';

@@ -13,7 +13,7 @@ import { WeeklyPopularRow } from './weekly-popular-row';
 /** Trending Lists is home's own section, but like the others its code is fetched only when it nears the screen. */
 const TrendingLists = lazy(() => import('./trending-lists'));
 /** Said only while the catalogue is empty or being imported; its own small chunk. */
-const CatalogueNotice = lazy(() => import('../../catalogue/catalogue-notice'));
+const CatalogueNotice = lazy(() => import('../../../components/catalogue-notice'));
 
 export interface HomeSections {
   topDiscussions?: ComponentType;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
-import { INFO_LINKS } from '../../info/info-links';
+import { INFO_LINKS } from '../../../lib/info-links';
 import { FOOTER_GROUPS, LandingFooter } from './landing-footer';
 
 /** Every <a> of the footer: its href and the text or label it shows. */

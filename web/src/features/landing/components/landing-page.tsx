@@ -5,7 +5,7 @@ import { LandingFooter } from './landing-footer';
 import { LandingTopBar } from './landing-top-bar';
 
 /** Said only while the catalogue is empty or being imported (a first start); its own small chunk. */
-const CatalogueNotice = lazy(() => import('../../catalogue/catalogue-notice'));
+const CatalogueNotice = lazy(() => import('../../../components/catalogue-notice'));
 
 export function LandingPage() {
   return (

@@ -1,7 +1,7 @@
 import type { CatalogueStatus } from '@common/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { hasFields, isString, objectParser } from '../../lib/light-parse';
+import { api } from '../lib/api-client';
+import { hasFields, isString, objectParser } from '../lib/light-parse';
 
 const isStatus = hasFields({ state: isString, commands: Array.isArray });
 

@@ -94,7 +94,7 @@ describe('first start with an empty catalogue and no CATALOGUE_DIR', () => {
     const { log, lines } = recordingLog();
     const bootstrap = ctx.app.catalogueBootstrap;
     const dir = imdbDir();
-    const config = { IMDB_MIN_VOTES: 1000, IMDB_DATASETS_URL: host.url, CATALOGUE_DOWNLOAD: 'auto' as const, imdbDir: dir };
+    const config = { IMDB_MIN_VOTES: 1000, IMDB_DATASETS_URL: host.url, CATALOGUE_DOWNLOAD: 'auto' as const, imdbDir: dir, reachabilityTimeoutMs: 30_000 };
     expect(await ensureCatalogue(ctx.database, config, log, bootstrap)).toBe('downloading');
     expect(bootstrap.running).not.toBeNull();
     await bootstrap.running;
@@ -127,7 +127,7 @@ describe('first start with an empty catalogue and no CATALOGUE_DIR', () => {
     const { log, lines } = recordingLog();
     const bootstrap = ctx.app.catalogueBootstrap;
     const url = await closedUrl();
-    const config = { IMDB_MIN_VOTES: 1000, IMDB_DATASETS_URL: url, CATALOGUE_DOWNLOAD: 'auto' as const, imdbDir: imdbDir() };
+    const config = { IMDB_MIN_VOTES: 1000, IMDB_DATASETS_URL: url, CATALOGUE_DOWNLOAD: 'auto' as const, imdbDir: imdbDir(), reachabilityTimeoutMs: 30_000 };
     expect(await ensureCatalogue(ctx.database, config, log, bootstrap)).toBe('downloading');
     // The server answers while the check runs.
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
@@ -156,7 +156,7 @@ describe('first start with an empty catalogue and no CATALOGUE_DIR', () => {
     ctx = await createTestApp();
     const { log, lines } = recordingLog();
     const bootstrap = ctx.app.catalogueBootstrap;
-    await ensureCatalogue(ctx.database, { IMDB_MIN_VOTES: 10, IMDB_DATASETS_URL: `${host.url}/nothing`, CATALOGUE_DOWNLOAD: 'auto', imdbDir: imdbDir() }, log, bootstrap);
+    await ensureCatalogue(ctx.database, { IMDB_MIN_VOTES: 10, IMDB_DATASETS_URL: `${host.url}/nothing`, CATALOGUE_DOWNLOAD: 'auto', imdbDir: imdbDir(), reachabilityTimeoutMs: 30_000 }, log, bootstrap);
     await bootstrap.running;
     expect(lines.join('\n')).toContain('cannot be reached (HTTP 404)');
     expect((await status(ctx)).state).toBe('offline');

@@ -52,6 +52,8 @@ type BootstrapConfig = Pick<Config, 'CATALOGUE_DIR' | 'IMDB_MIN_VOTES'> &
   Partial<Pick<Config, 'IMDB_DATASETS_URL' | 'CATALOGUE_DOWNLOAD' | 'NODE_ENV'>> & {
     /** Where the first start keeps IMDb's files (data/imdb, as `npm run catalogue:imdb`). */
     imdbDir?: string;
+    /** How long to wait for IMDb's host (REACHABILITY_TIMEOUT_MS; tests on a busy machine wait longer). */
+    reachabilityTimeoutMs?: number;
   };
 
 export type BootstrapOutcome = 'present' | 'imported' | 'empty' | 'downloading' | 'failed';
@@ -102,15 +104,15 @@ export async function ensureCatalogue(
 const indent = (lines: string[]) => lines.map((l) => `    ${l}`).join('\n');
 
 /** Whether IMDb's dataset host answers for its files within REACHABILITY_TIMEOUT_MS: null when it does, else why not. */
-async function unreachable(baseUrl: string): Promise<string | null> {
+async function unreachable(baseUrl: string, timeoutMs: number): Promise<string | null> {
   const url = `${baseUrl.replace(/\/$/, '')}/${IMDB_TITLE_FILES[0]}`;
   try {
-    const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS) });
+    const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
     return res.ok ? null : `HTTP ${res.status}`;
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string; errors?: { code?: string }[] } };
-    if (e.name === 'TimeoutError') return `no answer in ${REACHABILITY_TIMEOUT_MS / 1000} s`;
+    if (e.name === 'TimeoutError') return `no answer in ${timeoutMs / 1000} s`;
     return e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.cause?.message ?? e.message;
   }
 }
@@ -123,7 +125,7 @@ async function downloadInBackground(
   commands: string[],
 ): Promise<void> {
   const baseUrl = config.IMDB_DATASETS_URL;
-  const why = await unreachable(baseUrl);
+  const why = await unreachable(baseUrl, config.reachabilityTimeoutMs ?? REACHABILITY_TIMEOUT_MS);
   if (why) {
     log.warn(
       { url: baseUrl, reason: why },

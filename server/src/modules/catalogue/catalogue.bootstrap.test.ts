@@ -48,7 +48,8 @@ async function closedUrl(): Promise<string> {
 
 const status = async (ctx: TestContext) => (await ctx.app.inject({ method: 'GET', url: '/api/catalogue/status' })).json().data;
 
-describe('first start with an empty catalogue and no CATALOGUE_DIR', () => {
+// Each test starts an app and imports over HTTP: on a busy machine that takes longer than the usual 20 s.
+describe('first start with an empty catalogue and no CATALOGUE_DIR', { timeout: 60_000 }, () => {
   let host: Awaited<ReturnType<typeof imdbHost>>;
   let ctx: TestContext | null = null;
   const dirs: string[] = [];

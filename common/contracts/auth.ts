@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { ImageUrlSchema } from '../image-url.ts';
+import { safeNextPath } from '../next-path.ts';
 import { ProfileFieldsSchema } from './people.ts';
 import { text } from './text.ts';
 
 export const EmailLinkRequestSchema = z.object({
   email: z.email({ error: 'Enter a valid e-mail address.' }).max(254, 'Enter a valid e-mail address.').transform((e) => e.trim().toLowerCase()),
+  /** Where the link leads once signed in (a shared link opened signed out): a path on this site (common/next-path.ts). */
+  next: text({ error: 'must be a path on this site, such as /lists/{listId}/view' })
+    .refine((v) => safeNextPath(v) !== null, 'must be a path on this site, such as /lists/{listId}/view')
+    .optional(),
 });
 export type EmailLinkRequest = z.input<typeof EmailLinkRequestSchema>;
 

@@ -142,13 +142,34 @@ export const TitleDetailsSchema = z.object({
   /** Series creators (empty for most movies). */
   creators: z.array(z.string()),
   writers: z.array(z.string()),
+  /** Seasons: JustWatch's count, else the seasons of the episodes the catalogue has. */
   seasons: z.number().int().nullable(),
+  /** Episodes the catalogue has (IMDb's title.episode); null for a movie or a series without them. */
+  episodes: z.number().int().nullable(),
   grossUsd: z.number().nullable(),
   primaryImage: z.string().nullable(),
   backdrop: z.string().nullable(),
   similar: z.array(MediaSearchResultSchema),
 });
 export type TitleDetails = z.infer<typeof TitleDetailsSchema>;
+
+export const EpisodeSchema = z.object({
+  /** The episode's IMDb id. */
+  id: z.string(),
+  episode: z.number().int().nullable(),
+  title: z.string().nullable(),
+  year: z.number().int().nullable(),
+});
+export type Episode = z.infer<typeof EpisodeSchema>;
+
+/** GET /api/movies/tvSeries/:id/episodes: a series' episodes by season (a season of null gathers those without one). */
+export const SeasonsSchema = z.object({
+  titleId: z.string(),
+  seasons: z.array(z.object({ season: z.number().int().nullable(), episodes: z.array(EpisodeSchema) })),
+  /** More episodes than one answer carries (EPISODES_MAX): the list stops there. */
+  truncated: z.boolean(),
+});
+export type Seasons = z.infer<typeof SeasonsSchema>;
 
 // ---- Home --------------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import { createMemoryCache } from './lib/cache/memory-cache.ts';
 import { createRedisCache } from './lib/cache/redis-cache.ts';
 import { registerPublicCaching } from './lib/http/public-cache.ts';
 import { redisWithFallback } from './lib/http/rate-limit-store.ts';
-import { lazyChildLogger, loggerOptions } from './lib/http/request-logger.ts';
+import { lazyChildLogger, loggerOptions, prettyStream } from './lib/http/request-logger.ts';
 import { compiledSerializer } from './lib/http/serializer.ts';
 import { recordCacheLookup, registerMetrics } from './lib/observability/metrics.ts';
 import { accountRoutes, tokenReader } from './modules/account/index.ts';
@@ -25,6 +25,7 @@ import { activityRoutes } from './modules/activity/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, sessionReader } from './modules/auth/auth.service.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { startTmdbFeeds } from './modules/catalogue/tmdb-feeds.ts';
 import { communitiesRoutes } from './modules/communities/communities.routes.ts';
 import { discussionsRoutes } from './modules/communities/discussions.routes.ts';
@@ -132,7 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, database } = opts;
   const app = Fastify({
     // Request lines hide sign-in tokens and other secrets in the URL (lib/http/request-logger.ts).
-    logger: loggerOptions(opts.logger, config.LOG_LEVEL),
+    logger: loggerOptions(opts.logger, config.LOG_LEVEL, opts.logger === undefined && config.logFormat === 'pretty' ? await prettyStream() : undefined),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -249,6 +250,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(activityRoutes);
   installLevels(app);
   await app.register(levelsRoutes);
+  await app.register(catalogueRoutes);
   await app.register(titlesRoutes);
   await app.register(upcomingRoutes);
   await app.register(ratingsRoutes);

@@ -67,6 +67,13 @@ const EnvSchema = z
     /** How often an open event stream gets a comment line: below every proxy's read timeout (nginx's is 60 s, 1 h for /api/events). */
     EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(25_000),
     CATALOGUE_DIR: z.string().optional(),
+    /** How the log is written: `pretty` (pino-pretty, for a person at a terminal) or `json`. Unset: pretty in development. */
+    LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+    /**
+     * First start with an empty catalogue and no CATALOGUE_DIR: `auto` downloads IMDb's datasets (IMDB_DATASETS_URL) and
+     * imports them in the background when the host answers; `off` only says what to run. Unset: auto, off under test.
+     */
+    CATALOGUE_DOWNLOAD: z.enum(['auto', 'off'], { error: 'must be auto or off' }).optional(),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
     /** Hours between refreshes of TMDB's trending and upcoming lists; 0 turns the feeds off. */
@@ -173,6 +180,8 @@ export interface OidcProvider {
 
 export interface Config extends Env {
   appUrl: string;
+  /** LOG_FORMAT, else pretty in development and JSON otherwise. */
+  logFormat: 'pretty' | 'json';
   authSecret: string;
   dialect: 'sqlite' | 'postgres';
   /** The payment provider in use: PAYMENTS_PROVIDER, else Stripe when its keys are set, else the sandbox. */
@@ -206,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     authSecret: env.AUTH_SECRET ?? 'development-only-secret-change-me-0123456789',
     dialect: env.DATABASE_URL.startsWith('sqlite:') ? 'sqlite' : 'postgres',
     paymentsProvider: env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),

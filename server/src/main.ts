@@ -52,8 +52,11 @@ async function stop(signal: string) {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-// First start with an empty catalogue: import CATALOGUE_DIR, or log how to fill it. One process does it when several
-// start at once on one database (the others start with what is there and see the titles as they are written).
-await runOnce(database, 'catalogue-bootstrap', 10 * 60_000, () => ensureCatalogue(database, config, app.log));
+// First start with an empty catalogue: import CATALOGUE_DIR, else download IMDb's datasets in the background, else log
+// how to fill it (GET /api/catalogue/status tells the web app). One process does it when several start at once on one
+// database (the others start with what is there and see the titles as they are written).
+const bootstrap = app.catalogueBootstrap;
+const ranBootstrap = await runOnce(database, 'catalogue-bootstrap', 10 * 60_000, () => ensureCatalogue(database, config, app.log, bootstrap));
+if (!ranBootstrap) bootstrap.set({ state: 'checking', message: 'Another server process is preparing the catalogue.' });
 await app.listen({ port: config.PORT, host: config.HOST });
 if (!config.SMTP_URL) app.log.info('SMTP_URL is not set: sign-in links are written to this log.');

@@ -95,6 +95,17 @@ export interface TitlesTable {
   updatedAt: Timestamp;
 }
 
+/** A series' episode (IMDb's title.episode with the episode's title and year from title.basics). */
+export interface TitleEpisodesTable {
+  /** The episode's IMDb id. */
+  id: string;
+  seriesId: string;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  title: string | null;
+  startYear: number | null;
+}
+
 export interface TitleGenresTable {
   titleId: string;
   genre: string;
@@ -616,6 +627,7 @@ export interface DB {
   sessions: SessionsTable;
   titles: TitlesTable;
   titleGenres: TitleGenresTable;
+  titleEpisodes: TitleEpisodesTable;
   titlePeople: TitlePeopleTable;
   catalogueNames: CatalogueNamesTable;
   tmdbCache: TmdbCacheTable;

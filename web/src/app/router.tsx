@@ -47,6 +47,7 @@ const NotificationTarget = page(() => import('./routes/notification-target'));
 const Moderation = page(() => import('./routes/moderation'));
 const SettingsSafety = page(() => import('./routes/settings-safety'));
 const NotFound = page(() => import('./routes/not-found'));
+const Info = page(() => import('./routes/info'));
 
 /** The pages for signed-in people only; anything else here is "not found". */
 function SignedInPages() {
@@ -106,6 +107,12 @@ export function AppRoutes() {
               <Switch>
                 {/* /onboarding and everything under it; the layout opens the modal. */}
                 <Route path="/onboarding/*?" component={Onboarding} />
+                {/* The pages the landing footer links to: open to everyone. */}
+                <Route path="/about" component={Info} />
+                <Route path="/help" component={Info} />
+                <Route path="/guidelines" component={Info} />
+                <Route path="/privacy" component={Info} />
+                <Route path="/terms" component={Info} />
                 <Route path="/login">
                   <RedirectIfSignedIn>
                     <Login />

@@ -117,9 +117,19 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
-/** The server's logger options, with the request serializer above. */
-export function loggerOptions(given: FastifyServerOptions['logger'] | undefined, level: string): FastifyServerOptions['logger'] {
+/**
+ * The log read by a person at a terminal (development): pino-pretty, one coloured line per entry with its fields
+ * below, and a message's own line breaks kept (the sign-in link stands alone on its line). Written in this thread (no
+ * transport worker); loaded only when asked for. Production writes JSON.
+ */
+export async function prettyStream(): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false, sync: true });
+}
+
+/** The server's logger options, with the request serializer above; `stream`, when given, is where lines go. */
+export function loggerOptions(given: FastifyServerOptions['logger'] | undefined, level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (given === false) return false;
-  const base: FastifyLoggerOptions = given === undefined || given === true ? { level } : (given as FastifyLoggerOptions);
+  const base: FastifyLoggerOptions = given === undefined || given === true ? { level, ...(stream ? { stream } : {}) } : (given as FastifyLoggerOptions);
   return { ...base, serializers: { ...base.serializers, req: serializeRequest } } as FastifyServerOptions['logger'];
 }

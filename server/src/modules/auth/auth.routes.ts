@@ -74,18 +74,19 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
         tags: ['auth'],
         summary: 'Send a sign-in link by e-mail (signs up unknown addresses on first use)',
         description:
-          'Answers the same for known and unknown addresses. The link works once and expires after 15 minutes; it signs the person in and redirects to /home, or to /onboarding for a new person.',
+          'Answers the same for known and unknown addresses. The link works once and expires after 15 minutes; it signs the person in and redirects to `next` (a path on this site) or /home, and a new person to /onboarding (carrying `?next=`).',
         body: EmailLinkRequestSchema,
         response: { 200: envelope(EmailLinkResponseSchema) },
       },
     },
     async (req) => {
       try {
+        const next = req.body.next;
         await auth.api.signInMagicLink({
           body: {
             email: req.body.email,
-            callbackURL: '/home',
-            newUserCallbackURL: '/onboarding',
+            callbackURL: next ?? '/home',
+            newUserCallbackURL: next ? `/onboarding?next=${encodeURIComponent(next)}` : '/onboarding',
             errorCallbackURL: '/login',
           },
           headers: webHeaders(req),

@@ -1,6 +1,8 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext, uniqueEmail } from '../../../test/helpers.ts';
 import { signInLinkOf } from '../../../test/smtp.ts';
+import { createMailer, signInMail } from './mailer.ts';
 
 let ctx: TestContext;
 type ctxWithLog = TestContext & { lines: Array<{ level: number; msg: string; req?: { url: string } }> };
@@ -11,8 +13,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function requestLink(email: string) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email } });
+async function requestLink(email: string, next?: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: next === undefined ? { email } : { email, next } });
   expect(res.statusCode).toBe(200);
   const mail = await ctx.smtp.mailFor(email.toLowerCase());
   const url = new URL(signInLinkOf(mail.raw));
@@ -108,6 +110,54 @@ describe('e-mail link sign-in', () => {
     const long = await ctx.app.inject({ method: 'GET', url: `/api/auth/magic-link/verify?token=${'a'.repeat(201)}` });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toEqual({ error: { code: 'validation_error', message: 'token: is not a sign-in token' } });
+  });
+});
+
+describe('a shared link opened signed out', () => {
+  it('leads a returning person back to it after the e-mail link', async () => {
+    const email = uniqueEmail();
+    await signIn(ctx, email);
+    const { url, path } = await requestLink(email, '/lists/abc123/view');
+    expect(url.searchParams.get('callbackURL')).toBe('/lists/abc123/view');
+    const res = await ctx.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://localhost:3000/lists/abc123/view');
+  });
+
+  it('leads a new person into onboarding carrying the way back, query and all', async () => {
+    const next = '/community/c1/discussions/d1?page=2';
+    const { url, path } = await requestLink(uniqueEmail(), next);
+    expect(url.searchParams.get('newUserCallbackURL')).toBe(`/onboarding?next=${encodeURIComponent(next)}`);
+    const res = await ctx.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`http://localhost:3000/onboarding?next=${encodeURIComponent(next)}`);
+  });
+
+  it('refuses a way back that leads off the site, naming the field', async () => {
+    for (const next of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', 'lists/1/view', '/login']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email: uniqueEmail(), next } });
+      expect(res.statusCode, next).toBe(400);
+      expect(res.json(), next).toEqual({ error: { code: 'validation_error', message: 'next: must be a path on this site, such as /lists/{listId}/view' } });
+    }
+    const notText = await ctx.app.inject({ method: 'POST', url: '/api/auth/email-link', payload: { email: uniqueEmail(), next: 42 } });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().error.message).toMatch(/^next: /);
+  });
+});
+
+describe('sign-in links without a mail server', () => {
+  it('are written to the log with the link alone on its own line', async () => {
+    const lines: Array<{ msg: string; mail?: { to: string; text?: string } }> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const mailer = createMailer({ from: 'Reelhouse <no-reply@reelhouse.local>', log });
+    const link = 'http://localhost:3000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fhome%2Fmovie%2Ftt0111161';
+    await mailer.send({ to: 'ada@example.com', ...signInMail(link) });
+    expect(lines).toHaveLength(1);
+    const msgLines = lines[0].msg.split('\n');
+    expect(msgLines[0]).toBe('Sign-in link for ada@example.com (no SMTP_URL set, so it is not mailed); open it in a browser:');
+    expect(msgLines.filter((l) => l.includes('magic-link'))).toEqual([link]);
+    // The mail's text (which holds the link among other words) is not repeated.
+    expect(lines[0].mail).toEqual({ to: 'ada@example.com', subject: 'Your Reelhouse sign-in link' });
   });
 });
 

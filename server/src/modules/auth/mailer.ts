@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The sign-in link the mail carries: written alone on its own line when the mail goes to the log. */
+  link?: string;
 }
 
 export interface Mailer {
@@ -18,6 +20,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
   if (!opts.smtpUrl) {
     return {
       async send(mail) {
+        if (mail.link) {
+          opts.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Sign-in link for ${mail.to} (no SMTP_URL set, so it is not mailed); open it in a browser:\n\n${mail.link}\n`);
+          return;
+        }
         opts.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL set, not sent)');
       },
       close() {},
@@ -25,7 +31,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
   }
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
-    async send(mail) {
+    async send({ link: _link, ...mail }) {
       await transport.sendMail({ from: opts.from, ...mail });
     },
     close() {
@@ -34,11 +40,12 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
   };
 }
 
-export function signInMail(url: string): Pick<Mail, 'subject' | 'text' | 'html'> {
+export function signInMail(url: string): Pick<Mail, 'subject' | 'text' | 'html' | 'link'> {
   const safe = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
     subject: 'Your Reelhouse sign-in link',
     text: `Open this link to sign in to Reelhouse:\n\n${url}\n\nIt works once and expires in 15 minutes. If you did not ask for it, ignore this mail.`,
     html: `<p>Open this link to sign in to Reelhouse:</p><p><a href="${safe}">Sign in to Reelhouse</a></p><p>It works once and expires in 15 minutes. If you did not ask for it, ignore this mail.</p>`,
+    link: url,
   };
 }

@@ -11,6 +11,7 @@ export type Format =
   | 'imdb-title-ratings'
   | 'imdb-title-principals'
   | 'imdb-title-crew'
+  | 'imdb-title-episode'
   | 'justwatch-titles'
   | 'justwatch-credits'
   | 'imdb-api-list'
@@ -25,6 +26,7 @@ const ORDER: Format[] = [
   'imdb-title-ratings',
   'imdb-title-principals',
   'imdb-title-crew',
+  'imdb-title-episode',
   'justwatch-titles',
   'justwatch-credits',
   'imdb-5000',
@@ -45,6 +47,7 @@ const TSV_NAMES: [RegExp, Format][] = [
   [/^title\.ratings\.tsv(\.gz)?$/, 'imdb-title-ratings'],
   [/^title\.principals\.tsv(\.gz)?$/, 'imdb-title-principals'],
   [/^title\.crew\.tsv(\.gz)?$/, 'imdb-title-crew'],
+  [/^title\.episode\.tsv(\.gz)?$/, 'imdb-title-episode'],
 ];
 
 function walk(dir: string, out: string[]): void {

@@ -38,6 +38,10 @@ describe('IMDb dataset download', () => {
         ['tt0000300', '5.0', '20'],
         ['tt0000400', '9.0', '99999'],
       ]),
+      '/title.episode.tsv.gz': tsv([
+        ['tconst', 'parentTconst', 'seasonNumber', 'episodeNumber'],
+        ['tt0000400', 'tt0000200', '1', '1'],
+      ]),
     };
     server = createServer((req, res) => {
       requests.push(req.url ?? '');
@@ -61,14 +65,14 @@ describe('IMDb dataset download', () => {
 
   it('logs how to fill an empty catalogue', async () => {
     const lines: string[] = [];
-    const log = { info: (a: unknown, b?: string) => lines.push(String(b ?? a)), error: () => {} };
-    expect(await ensureCatalogue(database, { IMDB_MIN_VOTES: 1000 }, log)).toBe('empty');
+    const log = { info: (a: unknown, b?: string) => lines.push(String(b ?? a)), warn: () => {}, error: () => {} };
+    expect(await ensureCatalogue(database, { IMDB_MIN_VOTES: 1000, CATALOGUE_DOWNLOAD: 'off' }, log)).toBe('empty');
     expect(lines.join('\n')).toMatch(/catalogue:import/);
   });
 
   it('downloads the dumps to disk and imports titles with enough votes', async () => {
     const report = await importImdbDatasets(database, { baseUrl, dir, minVotes: 1000 });
-    expect(requests).toEqual(['/title.basics.tsv.gz', '/title.ratings.tsv.gz']);
+    expect(requests).toEqual(['/title.basics.tsv.gz', '/title.ratings.tsv.gz', '/title.episode.tsv.gz']);
     expect(existsSync(join(dir, 'title.basics.tsv.gz'))).toBe(true);
     expect(readFileSync(join(dir, 'title.basics.tsv.gz'))[0]).toBe(0x1f);
     expect(report.imported).toBe(2);
@@ -79,7 +83,7 @@ describe('IMDb dataset download', () => {
       { id: 'tt0000100', titleType: 'movie', imdbVotes: 50000 },
       { id: 'tt0000200', titleType: 'tvSeries', imdbVotes: 2000 },
     ]);
-    const log = { info: () => {}, error: () => {} };
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
     expect(await ensureCatalogue(database, { IMDB_MIN_VOTES: 1000 }, log)).toBe('present');
   });
 
@@ -90,7 +94,7 @@ describe('IMDb dataset download', () => {
   it('imports CATALOGUE_DIR on first start', async () => {
     const { database: fresh, cleanup: done } = await openTestDatabase();
     try {
-      const log = { info: () => {}, error: () => {} };
+      const log = { info: () => {}, warn: () => {}, error: () => {} };
       expect(await ensureCatalogue(fresh, { CATALOGUE_DIR: dir, IMDB_MIN_VOTES: 1000 }, log)).toBe('imported');
       const n = await fresh.db.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(3); // a directory import keeps every movie and series

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { type ImportOptions, importCatalogue } from './catalogue.import.ts';
 import type { ImportReport } from './catalogue.report.ts';
 
-export const IMDB_TITLE_FILES = ['title.basics.tsv.gz', 'title.ratings.tsv.gz'];
+export const IMDB_TITLE_FILES = ['title.basics.tsv.gz', 'title.ratings.tsv.gz', 'title.episode.tsv.gz'];
 export const IMDB_PEOPLE_FILES = ['name.basics.tsv.gz', 'title.crew.tsv.gz', 'title.principals.tsv.gz'];
 
 export interface DownloadOptions {
@@ -15,6 +15,8 @@ export interface DownloadOptions {
   dir: string;
   withPeople?: boolean;
   onFile?: (name: string, bytes: number) => void;
+  /** Bytes of `name` received so far, and its length when the server says it. */
+  onBytes?: (name: string, bytes: number, total: number | null) => void;
 }
 
 /** Streams IMDb's dumps to disk (to a .part file, renamed when complete); never holds a file in memory. */
@@ -29,9 +31,12 @@ export async function downloadImdbDatasets(opts: DownloadOptions): Promise<strin
     const path = join(opts.dir, name);
     const part = `${path}.part`;
     let bytes = 0;
+    const length = Number(res.headers.get('content-length'));
+    const total = Number.isFinite(length) && length > 0 ? length : null;
     const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
     body.on('data', (c: Buffer) => {
       bytes += c.length;
+      opts.onBytes?.(name, bytes, total);
     });
     try {
       await pipeline(body, createWriteStream(part));

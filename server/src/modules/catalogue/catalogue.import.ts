@@ -6,6 +6,7 @@ import { guarded, type ImportContext } from './catalogue.import-context.ts';
 import { type Progress, silentProgress } from './catalogue.progress.ts';
 import { ImportReport } from './catalogue.report.ts';
 import { importApiList, importImdb5000, importRankings, importTop1000, importVega } from './catalogue.source-enrichment.ts';
+import { importEpisodes } from './catalogue.source-episodes.ts';
 import { importCrew, importImdbBasics, importImdbRatingsOnly, importNames, importPrincipals } from './catalogue.source-imdb.ts';
 import { importJustWatchCredits, importJustWatchTitles } from './catalogue.source-justwatch.ts';
 import { TitleWriter } from './catalogue.writer.ts';
@@ -58,6 +59,10 @@ export async function importCatalogue(database: Database, dir: string, options: 
   if (rankings.length) await importRankings(ctx, rankings);
   for (const p of of('imdb-top-1000')) await guarded(ctx, p, () => importTop1000(ctx, p));
   for (const p of of('vega-movies')) await guarded(ctx, p, () => importVega(ctx, p));
+  // Episodes last: their series must be written. Their titles are read from the title.basics beside title.episode.
+  for (const p of of('imdb-title-episode')) {
+    await guarded(ctx, p, () => importEpisodes(ctx, p, basics.filter((b) => dirname(b) === dirname(p))));
+  }
   await ctx.writer.flush();
   return report;
 }

@@ -16,6 +16,8 @@ export class ImportReport {
   unchanged = 0;
   credits = 0;
   names = 0;
+  /** Episodes of the catalogue's series (IMDb's title.episode). */
+  episodes = 0;
   readonly skipped = new Map<string, number>();
   readonly warnings: string[] = [];
 
@@ -40,6 +42,7 @@ export class ImportReport {
       unchanged: this.unchanged,
       credits: this.credits,
       names: this.names,
+      episodes: this.episodes,
       skipped: Object.fromEntries(this.skipped),
       warnings: this.warnings,
     };
@@ -58,6 +61,7 @@ export class ImportReport {
     lines.push(`  titles unchanged: ${n(this.unchanged)}`);
     if (this.credits) lines.push(`  credit rows:      ${n(this.credits)}`);
     if (this.names) lines.push(`  person names:     ${n(this.names)}`);
+    if (this.episodes) lines.push(`  episodes:         ${n(this.episodes)}`);
     lines.push(`  skipped:          ${n(this.skippedTotal)}`);
     for (const [reason, count] of [...this.skipped.entries()].sort((a, b) => b[1] - a[1])) {
       lines.push(`    ${reason}: ${n(count)}`);

@@ -297,3 +297,60 @@ export async function countTitles(database: Database): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Whether the catalogue has any title (cheaper than counting them). */
+export async function hasTitles(database: Database): Promise<boolean> {
+  return (await database.db.selectFrom('titles').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The catalogue's series by IMDb id: the parents title.episode rows can join. */
+export async function seriesByImdbId(database: Database): Promise<Map<string, string>> {
+  const rows = await database.db.selectFrom('titles').select(['id', 'imdbId']).where('titleType', '=', 'tvSeries').where('imdbId', 'is not', null).execute();
+  return new Map(rows.map((r) => [r.imdbId as string, r.id]));
+}
+
+export interface EpisodeRow {
+  id: string;
+  seriesId: string;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  title: string | null;
+  startYear: number | null;
+}
+
+/** Writes episodes: new ones added, known ones given these numbers (their title and year are kept). */
+export async function upsertEpisodeNumbers(database: Database, rows: EpisodeRow[]): Promise<void> {
+  if (!rows.length) return;
+  await database.db
+    .insertInto('titleEpisodes')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        seriesId: eb.ref('excluded.seriesId'),
+        seasonNumber: eb.ref('excluded.seasonNumber'),
+        episodeNumber: eb.ref('excluded.episodeNumber'),
+      })),
+    )
+    .execute();
+}
+
+/** Gives the known episodes among `titles` their title and year. */
+export async function setEpisodeTitles(database: Database, titles: { id: string; title: string | null; startYear: number | null }[]): Promise<void> {
+  if (!titles.length) return;
+  const known = await database.db
+    .selectFrom('titleEpisodes')
+    .select(['id', 'seriesId', 'seasonNumber', 'episodeNumber'])
+    .where(
+      'id',
+      'in',
+      titles.map((t) => t.id),
+    )
+    .execute();
+  if (!known.length) return;
+  const byId = new Map(titles.map((t) => [t.id, t]));
+  await database.db
+    .insertInto('titleEpisodes')
+    .values(known.map((k) => ({ ...k, title: byId.get(k.id)?.title ?? null, startYear: byId.get(k.id)?.startYear ?? null })))
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), startYear: eb.ref('excluded.startYear') })))
+    .execute();
+}

@@ -1,11 +1,13 @@
 import { serviceName, type WatchProviders } from '../../../../common/contracts/providers.ts';
-import type { TitleDetails, TitleType } from '../../../../common/contracts/titles.ts';
+import type { Seasons, TitleDetails, TitleType } from '../../../../common/contracts/titles.ts';
 import { notFound } from '../../lib/http/errors.ts';
 import { genreList, presentDetails } from './titles.presenter.ts';
 import * as repo from './titles.repository.ts';
 import { cardsFor, NS, type TitlesContext } from './titles.shared.ts';
 
 export const SIMILAR_LIMIT = 12;
+/** The most episodes one answer lists (a daily show can have tens of thousands). */
+export const EPISODES_MAX = 2000;
 /** A title page as cached: the same for everyone (no personal state), so shared by every process. */
 const PAGE_TTL_MS = 60_000;
 /** A genre combination's most popular titles; changes only with the catalogue (which invalidates it). */
@@ -29,11 +31,30 @@ export class TitlePages {
     return { titleId: id, country, providers: rows.map((r) => ({ provider: r.provider, name: serviceName(r.provider), url: r.url })) };
   }
 
+  /** A series' episodes by season (IMDb's title.episode), else a 404 like its page. */
+  async seasons(type: TitleType, id: string): Promise<Seasons> {
+    await this.page(type, id);
+    return this.ctx.cache.getOrLoad(NS.pages, `episodes:${id}`, PAGE_TTL_MS, async () => {
+      const rows = type === 'tvSeries' ? await repo.episodesOf(this.ctx.database.db, id, EPISODES_MAX + 1) : [];
+      const seasons: Seasons['seasons'] = [];
+      for (const r of rows.slice(0, EPISODES_MAX)) {
+        let last = seasons.at(-1);
+        if (!last || last.season !== r.seasonNumber) {
+          last = { season: r.seasonNumber, episodes: [] };
+          seasons.push(last);
+        }
+        last.episodes.push({ id: r.id, episode: r.episodeNumber, title: r.title, year: r.startYear });
+      }
+      return { titleId: id, seasons, truncated: rows.length > EPISODES_MAX };
+    });
+  }
+
   private async load(type: TitleType, id: string): Promise<TitleDetails | undefined> {
     const found = await repo.findTitlePage(this.ctx.database.db, id);
     if (!found || found.row.titleType !== type) return undefined;
     const ids = (await this.similarOf(type, found.row.genres)).filter((other) => other !== id).slice(0, SIMILAR_LIMIT);
-    return presentDetails(found.row, found.people, await cardsFor(this.ctx.database, ids));
+    const episodes = type === 'tvSeries' ? await repo.episodeSummaryOf(this.ctx.database.db, id) : undefined;
+    return presentDetails(found.row, found.people, await cardsFor(this.ctx.database, ids), episodes);
   }
 
   /**

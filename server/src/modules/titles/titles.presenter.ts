@@ -56,7 +56,12 @@ interface PersonRow {
   character: string | null;
 }
 
-export function presentDetails(row: TitleRow, people: PersonRow[], similar: MediaSearchResult[]): TitleDetails {
+export function presentDetails(
+  row: TitleRow,
+  people: PersonRow[],
+  similar: MediaSearchResult[],
+  episodes: { episodes: number; seasons: number } = { episodes: 0, seasons: 0 },
+): TitleDetails {
   const byRole = (role: string) => people.filter((p) => p.role === role);
   return {
     id: row.id,
@@ -76,7 +81,8 @@ export function presentDetails(row: TitleRow, people: PersonRow[], similar: Medi
     directors: byRole('director').map((p) => p.name),
     creators: byRole('creator').map((p) => p.name),
     writers: byRole('writer').map((p) => p.name),
-    seasons: row.seasons,
+    seasons: row.seasons ?? (episodes.seasons || null),
+    episodes: episodes.episodes || null,
     grossUsd: num(row.grossUsd),
     primaryImage: row.posterUrl,
     backdrop: row.backdropUrl,

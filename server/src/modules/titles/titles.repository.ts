@@ -444,3 +444,28 @@ export async function providersOf(db: Db, titleId: string, country: string): Pro
   for (const r of rows) byProvider.set(r.provider, byProvider.get(r.provider) ?? r.url);
   return [...byProvider].map(([provider, url]) => ({ provider, url }));
 }
+
+/** How many episodes and seasons of a series the catalogue has (IMDb's title.episode). */
+export async function episodeSummaryOf(db: Db, seriesId: string): Promise<{ episodes: number; seasons: number }> {
+  const row = await db
+    .selectFrom('titleEpisodes')
+    .select((eb) => [eb.fn.countAll<number>().as('episodes'), eb.fn.count<number>('seasonNumber').distinct().as('seasons')])
+    .where('seriesId', '=', seriesId)
+    .executeTakeFirstOrThrow();
+  return { episodes: Number(row.episodes), seasons: Number(row.seasons) };
+}
+
+/** A series' episodes in season and episode order (those without a number last), at most `limit`. */
+export async function episodesOf(db: Db, seriesId: string, limit: number) {
+  return db
+    .selectFrom('titleEpisodes')
+    .select(['id', 'seasonNumber', 'episodeNumber', 'title', 'startYear'])
+    .where('seriesId', '=', seriesId)
+    .orderBy(sql`season_number is null`)
+    .orderBy('seasonNumber')
+    .orderBy(sql`episode_number is null`)
+    .orderBy('episodeNumber')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

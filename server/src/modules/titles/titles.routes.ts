@@ -19,6 +19,7 @@ import {
   SearchRequestSchema,
   SearchResponseSchema,
   SearchResultsPageSchema,
+  SeasonsSchema,
   SHOW_PRESETS,
   TitleDetailsSchema,
   TitleParamsSchema,
@@ -255,6 +256,21 @@ export async function titlesRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({ data: await service.pages.providers(req.params.type, req.params.id, req.query.country) }),
+  );
+
+  r.get(
+    '/api/movies/:type/:id/episodes',
+    {
+      config: { publicCache: TITLE_PAGE_CACHE },
+      schema: {
+        tags,
+        summary: "A series' seasons and episodes (IMDb's title.episode), in order",
+        description: `Seasons in order, each with its episodes (number, title, year); episodes without a season number come last, in a season of null. At most 2000 episodes (\`truncated\` says when there are more). A movie, or a series the catalogue has no episodes of, answers no seasons. 404 \`title_not_found\` for an unknown title. ${describeCaching(TITLE_PAGE_CACHE)}`,
+        params: TitleParamsSchema,
+        response: { 200: envelope(SeasonsSchema) },
+      },
+    },
+    async (req) => ({ data: await service.pages.seasons(req.params.type, req.params.id) }),
   );
 
   // ---- home ----

@@ -12,10 +12,12 @@ interface EmailSignInFormProps {
   describedBy?: string;
   /** Called when the person types or sends a new link. */
   onEdit?: () => void;
+  /** Where the e-mail link leads once signed in (else /home, or onboarding for a new person). */
+  next?: string | null;
 }
 
 /** One e-mail field; the server sends a link that signs in or signs up. */
-export function EmailSignInForm({ autoFocus = false, describedBy: outsideMessageId, onEdit }: EmailSignInFormProps) {
+export function EmailSignInForm({ autoFocus = false, describedBy: outsideMessageId, onEdit, next = null }: EmailSignInFormProps) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
@@ -33,14 +35,14 @@ export function EmailSignInForm({ autoFocus = false, describedBy: outsideMessage
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onEdit?.();
-    const parsed = EmailLinkRequestSchema.safeParse({ email: email.trim() });
+    const parsed = EmailLinkRequestSchema.safeParse({ email: email.trim(), ...(next ? { next } : {}) });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
       return;
     }
     setFieldError(null);
     mutation.mutate(
-      { email: parsed.data.email },
+      { email: parsed.data.email, ...(parsed.data.next ? { next: parsed.data.next } : {}) },
       {
         onSuccess: (result) => setSentTo({ email: parsed.data.email, message: result.message }),
         onError: (error) => {

@@ -4,6 +4,7 @@ import { LogoMark } from '../../../components/ui/logo';
 import { PosterPlaceholder } from '../../../components/ui/poster-placeholder';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useNavigate } from '../../../lib/router';
+import { useNextPath } from '../hooks/use-next-path';
 import { OnboardingSteps, type SelectionSearchBox } from './onboarding-steps';
 import { SignInPanel } from './sign-in-panel';
 
@@ -30,7 +31,9 @@ const wall = [
 export default function OnboardingModal({ SearchBox }: { SearchBox: SelectionSearchBox }) {
   const navigate = useNavigate();
   const { user, status } = useCurrentUser();
-  const close = () => navigate('/home');
+  // A shared link opened signed out: closing (or finishing) leads there rather than home.
+  const next = useNextPath();
+  const close = () => navigate(next ?? '/home');
 
   return (
     <Dialog
@@ -82,7 +85,7 @@ export default function OnboardingModal({ SearchBox }: { SearchBox: SelectionSea
           ) : status === 'checking' ? (
             <p className="text-[var(--muted)]">Checking your session…</p>
           ) : (
-            <SignInPanel headingLevel="h2" autoFocus />
+            <SignInPanel headingLevel="h2" autoFocus next={next} />
           )}
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { CurrentUser, SetProfileRequest } from '@common/contracts/auth';
 import { type Profile, TOP_TITLES_MAX, USERNAME_PATTERN } from '@common/contracts/people';
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import { capitalizeWords } from '@common/format';
+import { safeNextPath } from '@common/next-path';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type ComponentType, type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Button, Spinner } from '../../../components/ui/button';
@@ -83,6 +84,7 @@ function Wizard({ user, profile, SearchBox }: { user: CurrentUser; profile: Prof
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const asked = params.get('step');
+  const next = safeNextPath(params.get('next'));
   const [step, setStep] = useState<StepId>(() => (STEP_IDS.includes(asked as StepId) ? (asked as StepId) : firstOpenStep(profile, user.onboarded, TOP_TITLES_MAX)));
   const [draft, setDraft] = useState<Draft>(() => ({
     displayName: user.displayName ? capitalizeWords(user.displayName) : '',
@@ -103,10 +105,10 @@ function Wizard({ user, profile, SearchBox }: { user: CurrentUser; profile: Prof
     setErrors({});
   };
 
-  const goTo = (next: StepId | null) => {
+  const goTo = (to: StepId | null) => {
     setErrors({});
-    if (next) setStep(next);
-    else navigate('/profile/view');
+    if (to) setStep(to);
+    else navigate(next ?? '/profile/view');
   };
   const nextStep = (): StepId | null => STEP_IDS[index + 1] ?? null;
 
@@ -212,7 +214,7 @@ function Wizard({ user, profile, SearchBox }: { user: CurrentUser; profile: Prof
               Skip
             </Button>
           ) : (
-            <Button type="button" variant="ghost" onClick={() => navigate('/home')}>
+            <Button type="button" variant="ghost" onClick={() => navigate(next ?? '/home')}>
               Finish later
             </Button>
           )}

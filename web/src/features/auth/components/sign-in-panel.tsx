@@ -9,6 +9,8 @@ interface SignInPanelProps {
   error?: string | null;
   /** Called when the fan types or sends a new link, so a stale error can go away. */
   onStartOver?: () => void;
+  /** Where the person goes once signed in (a shared link opened signed out): carried by the e-mail link. */
+  next?: string | null;
 }
 
 /** Keeps "e-mail" on one line: a narrow alert would otherwise break it after the hyphen. */
@@ -27,14 +29,18 @@ function withUnbrokenEmail(text: string) {
 }
 
 /** Sign-in and sign-up: the e-mail link form plus any external providers. */
-export function SignInPanel({ headingLevel = 'h1', autoFocus = false, error = null, onStartOver }: SignInPanelProps) {
+export function SignInPanel({ headingLevel = 'h1', autoFocus = false, error = null, onStartOver, next = null }: SignInPanelProps) {
   const Heading = headingLevel;
   const errorId = useId();
   return (
     <div className="space-y-6">
       <div>
         <Heading className="text-2xl font-semibold tracking-tight sm:text-3xl">Sign in or join</Heading>
-        <p className="mt-2 text-[var(--muted)]">Enter your e-mail and we will send you a link. One tap and you are in.</p>
+        <p className="mt-2 text-[var(--muted)]">
+          {next
+            ? 'Sign in to open the page you were sent. Enter your e-mail and we will send you a link that brings you back to it.'
+            : 'Enter your e-mail and we will send you a link. One tap and you are in.'}
+        </p>
       </div>
       {error && (
         <div
@@ -61,7 +67,7 @@ export function SignInPanel({ headingLevel = 'h1', autoFocus = false, error = nu
           <p>{withUnbrokenEmail(error)}</p>
         </div>
       )}
-      <EmailSignInForm autoFocus={autoFocus} describedBy={error ? errorId : undefined} onEdit={error ? onStartOver : undefined} />
+      <EmailSignInForm autoFocus={autoFocus} describedBy={error ? errorId : undefined} onEdit={error ? onStartOver : undefined} next={next} />
       <ProviderButtons />
     </div>
   );

@@ -12,6 +12,8 @@ import { WeeklyPopularRow } from './weekly-popular-row';
 /** Sections other features bring, each a lazy component (the app composes them: app/routes/home.tsx). */
 /** Trending Lists is home's own section, but like the others its code is fetched only when it nears the screen. */
 const TrendingLists = lazy(() => import('./trending-lists'));
+/** Said only while the catalogue is empty or being imported; its own small chunk. */
+const CatalogueNotice = lazy(() => import('../../../components/catalogue-notice'));
 
 export interface HomeSections {
   topDiscussions?: ComponentType;
@@ -33,6 +35,10 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{returning ? `Good to see you, ${name}` : `Glad you’re here, ${name}`}</h1>
         {!returning && <p className="mt-1 text-sm text-[var(--muted)]">Start with this week’s most popular titles, or search for one you love.</p>}
       </div>
+
+      <Suspense fallback={null}>
+        <CatalogueNotice />
+      </Suspense>
 
       <TopPicks />
 

@@ -3,13 +3,34 @@ import { Logo } from '../../../components/ui/logo';
 import { Link } from '../../../lib/router';
 import { StoreBadges } from './store-badges';
 
-const groups = [
-  { title: 'Who we are', links: ['About Reelhouse', 'Careers', 'Press', 'Contact'] },
-  { title: 'Learn more', links: ['How it works', 'Levels and gems', 'Premium', 'Community guidelines'] },
-  { title: 'Help', links: ['Help centre', 'Privacy', 'Terms of use', 'Accessibility'] },
+/** Every footer link leads to a real page; only the logo leads back to /. */
+export const FOOTER_GROUPS = [
+  {
+    title: 'Who we are',
+    links: [
+      { label: 'About Reelhouse', to: '/about' },
+      { label: 'Community guidelines', to: '/guidelines' },
+    ],
+  },
+  {
+    title: 'Learn more',
+    links: [
+      { label: 'How it works', to: '/help#how-it-works' },
+      { label: 'Levels and gems', to: '/help#levels-and-gems' },
+      { label: 'Premium', to: '/help#premium' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { label: 'Help centre', to: '/help' },
+      { label: 'Privacy', to: '/privacy' },
+      { label: 'Terms of use', to: '/terms' },
+    ],
+  },
 ];
 
-/** The landing footer: Ready to start, store badges, a QR code to the app, link groups (all to /). */
+/** The landing footer: Ready to start, store badges, a QR code to the app, link groups to the pages about Reelhouse. */
 export function LandingFooter() {
   const appUrl = typeof window === 'undefined' ? 'https://reelhouse.app' : window.location.origin;
   return (
@@ -33,16 +54,18 @@ export function LandingFooter() {
 
         <div className="mt-12 grid gap-10 sm:grid-cols-[1.4fr_repeat(3,1fr)]">
           <div>
-            <Logo />
+            <Link to="/" aria-label="Reelhouse, home" className="inline-flex rounded focus-ring">
+              <Logo />
+            </Link>
             <p className="mt-3 max-w-xs text-sm text-[var(--muted)]">The community for people who love films and series.</p>
           </div>
-          {groups.map((group) => (
+          {FOOTER_GROUPS.map((group) => (
             <nav key={group.title} aria-label={group.title}>
               <h3 className="text-sm font-semibold">{group.title}</h3>
               <ul className="mt-3 space-y-1">
-                {group.links.map((label) => (
+                {group.links.map(({ label, to }) => (
                   <li key={label}>
-                    <Link to="/" className="inline-flex min-h-10 items-center rounded text-sm text-[var(--muted)] hover:text-[var(--text)] focus-ring sm:min-h-8">
+                    <Link to={to} className="inline-flex min-h-10 items-center rounded text-sm text-[var(--muted)] hover:text-[var(--text)] focus-ring sm:min-h-8">
                       {label}
                     </Link>
                   </li>

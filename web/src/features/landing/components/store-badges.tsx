@@ -22,18 +22,18 @@ function PlayMark() {
   );
 }
 
-/** App-store badges drawn in SVG; they point to / until the apps ship. */
+/** App-store badges drawn in SVG (spec 2's footer); until store apps ship they lead to how to use Reelhouse on a phone. */
 export function StoreBadges() {
   return (
     <div className="flex flex-wrap gap-3">
-      <Link to="/" className={badge} aria-label="Download on the App Store">
+      <Link to="/help#on-your-phone" className={badge} aria-label="Download on the App Store">
         <AppleMark />
         <span className="flex flex-col leading-none">
           <span className="text-[0.62rem] tracking-wide">Download on the</span>
           <span className="mt-0.5 text-[1.05rem] font-semibold">App Store</span>
         </span>
       </Link>
-      <Link to="/" className={badge} aria-label="Get it on Google Play">
+      <Link to="/help#on-your-phone" className={badge} aria-label="Get it on Google Play">
         <PlayMark />
         <span className="flex flex-col leading-none">
           <span className="text-[0.62rem] tracking-wide uppercase">Get it on</span>

@@ -13,6 +13,7 @@ import { fromSearchResult, typeLabel } from '../../../lib/media';
 import { posterUrl } from '../../../lib/poster-url';
 import { Link } from '../../../lib/router';
 import { useTitle } from '../api/get-title';
+import { SeasonsSection } from './seasons-section';
 
 /**
  * What other features add to the title page (the app composes them, app/routes/title-detail.tsx):
@@ -64,12 +65,15 @@ function runtimeText(minutes: number | null): string | null {
 
 function TitleView({ details, extras }: { details: TitleDetails; extras: TitleExtras }) {
   const year = yearOf(details.releaseDate ?? details.year);
-  const years = details.type === 'tvSeries' && details.endYear && String(details.endYear) !== year ? `${year}–${details.endYear}` : year;
+  const series = details.type === 'tvSeries';
+  const years = series && details.endYear && String(details.endYear) !== year ? `${year}–${details.endYear}` : year;
   const facts = [
     typeLabel(details.type),
+    // A series: "3 seasons · 30 episodes · 2013–2021".
+    series && details.seasons ? `${details.seasons} season${details.seasons === 1 ? '' : 's'}` : null,
+    series && details.episodes ? `${details.episodes} episode${details.episodes === 1 ? '' : 's'}` : null,
     years,
     runtimeText(details.runtimeMinutes),
-    details.type === 'tvSeries' && details.seasons ? `${details.seasons} season${details.seasons === 1 ? '' : 's'}` : null,
   ].filter(Boolean);
   const [from, to] = placeholderColours(details.id);
   const makers = details.type === 'tvSeries' && details.creators.length ? { label: 'Created by', names: details.creators } : { label: details.directors.length === 1 ? 'Director' : 'Directors', names: details.directors };
@@ -162,6 +166,12 @@ function TitleView({ details, extras }: { details: TitleDetails; extras: TitleEx
               <p className="text-sm text-[var(--muted)]">The cast of this title is not in the catalogue yet.</p>
             )}
           </Section>
+
+          {series && details.episodes !== null && details.episodes > 0 && (
+            <Section title="Seasons">
+              <SeasonsSection type={details.type} id={details.id} />
+            </Section>
+          )}
 
           {details.writers.length > 0 && (
             <Section title="Writers">

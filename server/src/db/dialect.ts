@@ -96,7 +96,8 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null, depth = 0; e && depth < 4; depth++) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e?.message as string).includes(m))) return true;
+    const message = e.message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
     // A connection refused on every address of a host (IPv4 and IPv6) comes as an AggregateError.
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     e = e.cause as typeof e;

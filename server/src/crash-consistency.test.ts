@@ -36,7 +36,7 @@ const start = async (name: string) => {
     OUTBOX_CLAIM_SECONDS: '1',
     OUTBOX_SWEEP_SECONDS: '1',
     PRESSURE_EVENT_LOOP_DELAY_MS: '0',
-  });
+  }, 150_000);
   servers.push(server);
   return server;
 };
@@ -91,5 +91,5 @@ describe('SIGKILL in the middle of a write storm', () => {
     const rating = acked.ratings[acked.ratings.length - 1];
     const shown = await fetch(`${second.base}/api/ratings-and-reviews/${rating.id}`, { headers: world.people[0].headers });
     expect(shown.status).toBe(200);
-  }, 300_000);
+  }, 400_000);
 });

@@ -437,9 +437,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     keepAlive: true,
     ...(opts.schema ? { options: `-c search_path="${opts.schema}",public` } : {}),
   });
-  // An idle connection the database dropped (a restart, pg_terminate_backend, the network) is reported here and
-  // removed from the pool, which opens a new one when next needed. Without a listener the process would crash.
+  // A connection the database dropped (a restart, pg_terminate_backend, the network) is reported as an 'error' event:
+  // by the pool when it was idle, by the connection itself when a query held it (the query fails too, and the pool
+  // drops the connection when it comes back). Either way the pool opens a new one when next needed; an 'error' event
+  // with no listener would end the process instead.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,

@@ -60,7 +60,7 @@ const RATE = Number(args.rate ?? 100);
 const VUS = Number(args.vus ?? 500);
 /** Virtual users who also hold the live event stream open. */
 const STREAMS = Math.round(VUS / 5);
-const RAMP = QUICK ? [25, 50, 100, 200, 400] : [25, 50, 75, 100, 150, 200, 300, 400, 600, 800];
+const RAMP = QUICK ? [10, 25, 50, 100, 200, 400] : [10, 25, 50, 75, 100, 150, 200, 300, 400, 600, 800];
 const STEP_SECONDS = QUICK ? 4 : 10;
 const P99_LIMIT = 200;
 const RSS_LIMIT = 500;
@@ -75,6 +75,8 @@ const runDir = mkdtempSync(join(tmpdir(), 'reelhouse-bench-load-'));
 const smtp = await startSmtpServer();
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
+// Stopped by a signal: the exit handler below still takes down what the run started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 process.once('exit', () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
@@ -356,6 +358,7 @@ async function measureSetup(name: string, processes: number, served: Served, w: 
     `  ${name}: ${steady.rps} answers/s, p50 ${steady.p50} ms, p99 ${steady.p99} ms, 5xx ${steady.serverErrors}, 4xx ${steady.clientErrors}, failed ${steady.failed}, ` +
       `streams open ${steady.streams.open}/${steady.streams.asked}, RSS max ${rssMax.join(' + ')} MB`,
   );
+  if (steady.failed > 0 || steady.serverErrors > 0) console.log(`  ${name}: the server's log (last lines):\n${served.output().slice(-3000)}`);
   return { name, processes, capacity, ramp: steps.join('; '), steady, rssMax };
 }
 
@@ -536,7 +539,7 @@ async function outagePhase(): Promise<void> {
       after.length > 0 &&
       after.every((e) => e.status === 200) &&
       served.pids().length === 1;
-    console.log('\n### PostgreSQL away for 5 s (one process, ${OUTAGE_PEOPLE} people, a read or a write a second each)\n');
+    console.log(`\n### PostgreSQL away for 5 s (one process, ${OUTAGE_PEOPLE} people, a read or a write a second each)\n`);
     console.log(`(median answer before ${p50(before)} ms, while away ${p50(during)} ms, after ${p50(after)} ms)\n`);
     console.log('| before | while away | slowest answer while away | /readyz while away | ready again | first 200 after | after | result |');
     console.log('|---|---|---|---|---|---|---|---|');

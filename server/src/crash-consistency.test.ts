@@ -60,18 +60,16 @@ afterAll(async () => {
 
 describe('SIGKILL in the middle of a write storm', () => {
   it('loses no acknowledged write, leaves every counter and balance equal to its rows, and delivers every event', async () => {
-    const T = Date.now();
     const first = await start('before the kill');
-    console.log('started', Date.now() - T);
     database = await openDatabase({ url: databaseUrl, poolSize: 2 });
     const world: StormWorld = await prepareStorm(database, first.base, { people: 40, titles: 30 });
     const acked: Acknowledged = emptyAcknowledged();
     let killed = false;
     const storm = runStorm(first.base, world, acked, { writers: 40, stop: () => killed });
-    // Enough acknowledged writes that the kill lands among many more in flight.
+    // Enough acknowledged writes (a purchase among them) that the kill lands among many more in flight.
+    const total = () => Object.values(acked).reduce((n, rows: unknown[]) => n + rows.length, 0);
     const t0 = Date.now();
-    while (acked.ratings.length + acked.follows.length + acked.comments.length < 100 && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 50));
-    console.log('killing', Date.now() - T, describeAcknowledged(acked));
+    while ((total() < 80 || acked.purchases.length === 0) && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 50));
     first.child.kill('SIGKILL');
     await first.exited;
     killed = true;
@@ -79,11 +77,10 @@ describe('SIGKILL in the middle of a write storm', () => {
     const summary = `${describeAcknowledged(acked)}; answers ${JSON.stringify([...byStatus])}`;
     expect(byStatus.get(500) ?? 0, summary).toBe(0);
     expect(byStatus.get('network') ?? 0, `some requests were in flight at the kill: ${summary}`).toBeGreaterThan(0);
-    expect(acked.ratings.length, summary).toBeGreaterThan(10);
+    expect(total(), summary).toBeGreaterThanOrEqual(80);
     expect(acked.purchases.length, summary).toBeGreaterThan(0);
 
     const second = await start('after the kill');
-    console.log('restarted', Date.now() - T);
     expect(await missingWrites(database, acked), summary).toEqual([]);
     expect(await waitForDeliveries(database, 15_000), `undelivered events 15 s after the restart ${second.output()}`).toBe(0);
     expect(await counterProblems(database), summary).toEqual([]);
@@ -91,5 +88,5 @@ describe('SIGKILL in the middle of a write storm', () => {
     const rating = acked.ratings[acked.ratings.length - 1];
     const shown = await fetch(`${second.base}/api/ratings-and-reviews/${rating.id}`, { headers: world.people[0].headers });
     expect(shown.status).toBe(200);
-  }, 400_000);
+  }, 480_000);
 });

@@ -1,4 +1,4 @@
-// npm run bench [discovery|social|community|compare|import|search-cpu|search-junk|relevance] [args]: runs the named benchmark
+// npm run bench [discovery|social|community|compare|import|search-cpu|search-junk|relevance|load] [args]: runs the named benchmark
 // (discovery, the budgets, by default). bench/README.md says what each measures.
 import { spawnSync } from 'node:child_process';
 
@@ -12,6 +12,7 @@ const scripts: Record<string, string> = {
   'search-cpu': 'bench/search-cpu.ts',
   relevance: 'bench/search-relevance.ts',
   'search-junk': 'bench/search-junk.ts',
+  load: 'bench/load-suite.ts',
 };
 const script = scripts[which];
 if (!script) {

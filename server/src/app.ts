@@ -177,7 +177,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('cache', redis ? createRedisCache(redis, cacheOptions) : createMemoryCache(cacheOptions));
   app.decorate('mediaStorage', createMediaStorage(config));
   // Domain events: modules subscribe while they are registered below (events/index.ts).
-  registerOutbox(app);
+  registerOutbox(app, { claimMs: config.OUTBOX_CLAIM_SECONDS * 1000, sweepMs: config.OUTBOX_SWEEP_SECONDS * 1000 });
 
   // External plugins.
   const helmetOptions = { contentSecurityPolicy: { directives: STRICT_CSP }, crossOriginEmbedderPolicy: false };

@@ -28,6 +28,13 @@ const EnvSchema = z
       .default('reelhouse'),
     /** A Redis command unanswered after this many ms fails, and its caller does without Redis (a cache miss, a per-process limit). */
     REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /**
+     * How long a process holds the domain events it claimed before another may deliver them: after a crash, its
+     * undelivered events go out this much later at most (plus OUTBOX_SWEEP_SECONDS).
+     */
+    OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often each process looks for domain events nobody delivered (a crash, a failed subscriber's retry). */
+    OUTBOX_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
       .string()

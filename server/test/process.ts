@@ -46,9 +46,10 @@ export interface ServerProcess {
 
 /**
  * Starts the server as a process of its own on a free port, with `env` over the test's environment (NODE_ENV=test,
- * loopback, no catalogue, web and media in `dir`), and waits until /readyz answers. Killed with the test process.
+ * loopback, no catalogue, web and media in `dir`), and waits until /readyz answers (at most `readyTimeoutMs`). Killed
+ * with the test process.
  */
-export async function startServerProcess(name: string, dir: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export async function startServerProcess(name: string, dir: string, env: NodeJS.ProcessEnv, readyTimeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
@@ -74,7 +75,7 @@ export async function startServerProcess(name: string, dir: string, env: NodeJS.
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const server = { name, child, base: `http://127.0.0.1:${port}`, exited, output: () => `\n--- ${name} ---\n${out}` };
-  await waitUntilOk(`${server.base}/readyz`, child, 60_000, server.output);
+  await waitUntilOk(`${server.base}/readyz`, child, readyTimeoutMs, server.output);
   return server;
 }
 

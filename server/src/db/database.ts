@@ -90,6 +90,9 @@ export interface DatabaseOptions {
   writeWorker?: boolean;
 }
 
+/** PostgreSQL: how long a query waits for a connection of the pool before it fails as database_unavailable. */
+export const POOL_WAIT_MS = 5000;
+
 /** How often the background checkpointer writes the log back (a pass with nothing to do costs microseconds). */
 export const CHECKPOINT_EVERY_MS = 1000;
 /** With background checkpoints, the log size (pages of 4 KB) past which the main connection checkpoints after all. */
@@ -428,8 +431,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 10,
+    // A request waits at most this long for a connection (all busy, or the database not answering a connect) and is
+    // then answered 503 database_unavailable (isDatabaseUnavailable), rather than waiting for as long as it is away.
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    // Connections whose far end went away without a word (a machine gone) are found out by the kernel.
+    keepAlive: true,
     ...(opts.schema ? { options: `-c search_path="${opts.schema}",public` } : {}),
   });
+  // A connection the database dropped (a restart, pg_terminate_backend, the network) is reported as an 'error' event:
+  // by the pool when it was idle, by the connection itself when a query held it (the query fails too, and the pool
+  // drops the connection when it comes back). Either way the pool opens a new one when next needed; an 'error' event
+  // with no listener would end the process instead.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,

@@ -52,6 +52,59 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
   return [e?.constraint, e?.message].some((text) => typeof text === 'string' && text.includes(index));
 }
 
+/** Error codes of a database that cannot be reached or is going away, rather than of a query it refused. */
+const UNAVAILABLE_CODES = new Set([
+  // The network: nothing listens, the connection was cut, the host is gone.
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: admin_shutdown (pg_terminate_backend, a restart), crash_shutdown, cannot_connect_now (starting up or
+  // shutting down), too_many_connections, and the connection classes 08xxx.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  // SQLite: the database stayed locked past busy_timeout.
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_TIMEOUT',
+]);
+
+/** What node-postgres says, without a code, of a connection lost or never given within the pool's wait. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * The database cannot be reached right now (PostgreSQL gone, restarting or out of connections; SQLite locked past
+ * its busy timeout), as opposed to a query that is wrong: such a request may well succeed a few seconds later.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    const message = e.message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    // A connection refused on every address of a host (IPv4 and IPv6) comes as an AggregateError.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * Row locks on SQLite: none are needed (a write transaction begins IMMEDIATE and holds the whole database), and
  * SQLite has no FOR UPDATE / FOR SHARE, so the compiler leaves those modifiers out. The same query builder then

@@ -29,3 +29,26 @@ describe('db/ owns the differences between SQLite and PostgreSQL', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('isDatabaseUnavailable', () => {
+  it('knows a database that cannot be reached from a query it refused', async () => {
+    const { isDatabaseUnavailable } = await import('./dialect.ts');
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const err of [
+      coded('ECONNREFUSED'),
+      coded('ECONNRESET'),
+      coded('57P01', 'terminating connection due to administrator command'),
+      coded('53300', 'sorry, too many clients already'),
+      coded('SQLITE_BUSY', 'database is locked'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]),
+      new Error('query failed', { cause: coded('ECONNRESET') }),
+    ]) {
+      expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+    }
+    for (const err of [coded('23505', 'duplicate key'), coded('42P01', 'relation does not exist'), coded('SQLITE_CONSTRAINT_UNIQUE'), new Error('boom'), null, 'text']) {
+      expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/dialect.ts';
 import { AppError } from '../lib/http/errors.ts';
 
 function fieldOf(instancePath: string, context: string): string {
@@ -27,6 +28,15 @@ export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, rep
   reply.status(400).send({ error: { code: 'bad_request', message: 'path: the request could not be routed.' } });
 }
 
+/** Seconds a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a request that needed the database while it could not be reached. */
+export const DATABASE_UNAVAILABLE = {
+  code: 'database_unavailable',
+  message: 'The database is not reachable right now. Please try again in a few seconds.',
+} as const;
+
 /** One place turns every error into { error: { code, message } }, hiding internals on 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -49,6 +59,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const kb = Math.floor((req.routeOptions.bodyLimit ?? 0) / 1024);
       return reply.status(413).send({ error: { code: 'body_too_large', message: `body: is larger than ${kb} KB.` } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({ error: DATABASE_UNAVAILABLE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

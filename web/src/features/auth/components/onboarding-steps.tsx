@@ -453,6 +453,9 @@ function TitlesStep({
   );
 }
 
+/** The picture types the server accepts (GIF and SVG are not: the server answers 415 for them). */
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
 function PictureStep({ name, value, onChange, error, onError }: { name: string; value: string | null; onChange: (url: string | null) => void; error?: string; onError: (m: string) => void }) {
   const upload = useUploadProfilePicture();
   const inputId = useId();
@@ -465,7 +468,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return onError('Choose an image file (JPEG, PNG or WebP).');
+    if (!PICTURE_TYPES.includes(file.type)) return onError('Choose a JPEG, PNG or WebP image.');
     if (file.size > IMAGE_MAX_BYTES) return onError('That image is larger than 5 MB.');
     setPreview(URL.createObjectURL(file));
     upload.mutate(file, {
@@ -486,7 +489,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
           className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-[var(--border)] bg-[var(--surface-2)] px-4 text-sm font-medium hover:bg-[var(--surface-3)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)]"
         >
           {value || preview ? 'Choose another picture' : 'Upload a picture'}
-          <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={handleFile} />
+          <input id={inputId} type="file" accept={PICTURE_TYPES.join(',')} className="sr-only" onChange={handleFile} />
         </label>
         {(value || preview) && (
           <Button

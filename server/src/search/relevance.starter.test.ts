@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { importCatalogue } from '../modules/catalogue/catalogue.import.ts';
 import { forEachIndexRow } from '../modules/titles/titles.repository.ts';
-import { RATING_PRIOR_VOTES, UNRATED } from './browse.ts';
+import { UNRATED } from './browse.ts';
 import { SegmentBuilder } from './builder.ts';
 import { NAMESAKE_CASES, RELEVANCE_CASES, relevanceFailures } from './relevance-cases.ts';
 import { TitleSearchIndex } from './title-index.ts';

@@ -14,7 +14,7 @@ import { cn } from '../../../lib/cn';
 import { profileQueryOptions } from '../../../lib/profile';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useCountries, useFavouriteGenreChoices, useSaveProfileStep, useUploadProfilePicture } from '../api/profile-steps';
-import { fieldError, firstOpenStep, STEP_IDS, type StepId, suggestUsername } from './onboarding-progress';
+import { countryCountText, fieldError, firstOpenStep, STEP_IDS, type StepId, suggestUsername } from './onboarding-progress';
 
 /** The search box in its selection mode (default variant, one title type: up to 5), handed in by the app frame. */
 export interface SelectionSearchBoxProps {
@@ -332,13 +332,12 @@ function CountryStep({ value, onChange, error }: { value: string | null; onChang
         aria-describedby={error ? `${searchId}-error` : undefined}
       />
       <p className="text-sm text-[var(--muted)]" aria-live="polite">
-        {chosen ? (
+        {chosen && (
           <>
-            Chosen: <span className="font-medium text-[var(--text)]">{chosen.name}</span>
+            Chosen: <span className="font-medium text-[var(--text)]">{chosen.name}</span> ·{' '}
           </>
-        ) : (
-          `${countries.data?.length ?? 0} countries`
         )}
+        {countryCountText(shown.length, countries.data?.length ?? 0, query.trim() !== '')}
       </p>
       <div role="radiogroup" aria-label="Country" className="h-[288px] overflow-y-auto rounded-xl border border-[var(--border)] p-1 max-sm:h-[40dvh]">
         {countries.isPending && <p className="p-3 text-sm text-[var(--muted)]">Loading countries…</p>}

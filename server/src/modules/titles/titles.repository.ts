@@ -444,3 +444,19 @@ export async function providersOf(db: Db, titleId: string, country: string): Pro
   for (const r of rows) byProvider.set(r.provider, byProvider.get(r.provider) ?? r.url);
   return [...byProvider].map(([provider, url]) => ({ provider, url }));
 }
+
+/** What a person told onboarding (users.favourite_genres, top_movies, top_shows: JSON arrays), or undefined. */
+export function onboardingChoicesOf(db: Db, userId: string) {
+  return db.selectFrom('users').select(['favouriteGenres', 'topMovies', 'topShows']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The titles a person rated or keeps on the watchlist (read on ratings_user_title_unique and watchlist_entries_pk, both led by user_id). */
+export async function titlesTouchedBy(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('ratings')
+    .select('titleId')
+    .where('userId', '=', userId)
+    .union(db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId))
+    .execute();
+  return new Set(rows.map((r) => r.titleId));
+}

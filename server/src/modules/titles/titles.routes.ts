@@ -4,9 +4,9 @@ import { DirectoryFiltersQuerySchema } from '../../../../common/contracts/direct
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { WatchProvidersQuerySchema, WatchProvidersSchema } from '../../../../common/contracts/providers.ts';
 import {
+  ForYouSchema,
   GenresQuerySchema,
   GenresResponseSchema,
-  ForYouSchema,
   HomeMediaListSchema,
   MediaSearchPageSchema,
   MOVIE_PRESETS,
@@ -25,8 +25,8 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
-import { describeCaching, type PublicCache } from '../../lib/http/public-cache.ts';
 import { personal } from '../../lib/http/personal.ts';
+import { describeCaching, type PublicCache } from '../../lib/http/public-cache.ts';
 import { visitorOf } from '../../lib/http/visitor.ts';
 import { TitlesService } from './titles.service.ts';
 

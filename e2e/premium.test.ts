@@ -51,6 +51,17 @@ describe('gems, premium and badges', () => {
     await expect.poll(() => page.getByTestId('ledger-balance').textContent()).toContain('500');
     await shot(page, 'transactions');
 
+    // Without Premium, buying a badge asks first and says it shows only with Premium; Cancel spends nothing.
+    await page.goto('/badges');
+    await page.getByRole('button', { name: 'Buy Popcorn for 50 gems' }).click();
+    const askFirst = page.getByRole('dialog', { name: 'Buy the Popcorn badge' });
+    await askFirst.getByText('50 gems · 450 left after').waitFor();
+    expect(await askFirst.getByTestId('badge-premium-note').textContent()).toContain('only with Premiere or Platinum');
+    await shot(page, 'badge-confirm');
+    await askFirst.getByRole('button', { name: 'Cancel' }).click();
+    await askFirst.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('gem-balance').textContent()).toBe('500');
+
     // Premiere through the sandbox.
     await page.goto('/premium');
     await page.getByRole('heading', { name: 'Go Premium' }).waitFor();
@@ -75,13 +86,19 @@ describe('gems, premium and badges', () => {
     await page.goto('/badges');
     await page.getByRole('heading', { name: 'Badges', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Buy Popcorn for 50 gems' }).click();
+    const premiumConfirm = page.getByRole('dialog', { name: 'Buy the Popcorn badge' });
+    await premiumConfirm.getByText('Buy the Popcorn badge?').waitFor();
+    expect(await premiumConfirm.getByTestId('badge-premium-note').count()).toBe(0);
+    await premiumConfirm.getByRole('button', { name: 'Buy for 50 gems' }).click();
     await page.getByText('Popcorn badge bought').waitFor();
     await expect.poll(() => page.getByTestId('gem-balance').textContent()).toBe('450');
     await page.getByRole('button', { name: 'Equip Popcorn' }).click();
     await page.getByRole('button', { name: 'Take off Popcorn' }).waitFor();
     await page.getByText('Popcorn badge equipped').waitFor();
     const picture = page.getByTestId('profile-picture').first();
-    await expect.poll(() => picture.getByTestId('profile-badge').textContent()).toBe('🍿');
+    // Drawn by Reelhouse (an SVG), not by the device's emoji font.
+    await expect.poll(() => picture.getByTestId('profile-badge').locator('svg[data-badge-art]').count()).toBe(1);
+    expect(await picture.getByTestId('profile-badge').textContent()).toBe('');
     expect(await picture.getAttribute('aria-label')).toBe('Paula Premium, Premiere, Popcorn badge');
     await shot(page, 'badge-equipped');
     expect(await seriousViolations(page)).toEqual([]);
@@ -101,7 +118,7 @@ describe('gems, premium and badges', () => {
       await mobile.getByTestId(path === '/gems/transactions' ? 'gem-transaction' : 'profile-picture').first().waitFor();
       await shot(mobile, step);
     }
-    expect(await mobile.getByTestId('profile-badge').textContent()).toBe('🍿');
+    expect(await mobile.getByTestId('profile-badge').locator('svg[data-badge-art]').count()).toBe(1);
     // The sandbox checkout on a phone, left with Cancel: nothing is charged.
     await mobile.goto('/gems');
     await mobile.getByRole('button', { name: /100 gems/ }).click();

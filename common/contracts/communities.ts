@@ -288,6 +288,8 @@ export const TrendingDiscussionSchema = z.object({
   discussionCreatorImage: z.string().nullable(),
   /** The creator's display name, or null: show 'Anonymous'. The card cuts it at 14 characters plus an ellipsis. */
   discussionCreatorName: z.string().nullable(),
+  /** The creator's user id, for the link to their profile; null when the account is gone (no link). */
+  discussionCreatorId: z.string().nullable(),
   createAt: WireTimestampSchema,
   discussionId: z.string(),
   communityId: z.string(),

@@ -194,3 +194,13 @@ export const HomeMediaListSchema = z.array(HomeMediaItemSchema);
 export const WeeklyPopularQuerySchema = z.object({
   limit: queryIntWithDefault(1, 100, 20),
 });
+
+/** GET /api/home/for-you: titles picked from what the person told onboarding, none they rated or keep on the watchlist. */
+export const FOR_YOU_SIZE = 20;
+export const ForYouSchema = z.object({
+  /** The genres the row is built from, strongest first (favourite genres, then those of the person's top titles). */
+  genres: z.array(z.string()),
+  /** Up to FOR_YOU_SIZE cards; empty when onboarding told nothing (no genres, no top titles). */
+  results: z.array(MediaSearchResultSchema),
+});
+export type ForYou = z.infer<typeof ForYouSchema>;

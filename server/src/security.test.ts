@@ -83,6 +83,9 @@ describe('security headers', () => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    // A picture chosen on the device previews from a blob: URL before it is uploaded; blob: scripts stay out.
+    expect(csp).toMatch(/img-src [^;]*blob:/);
+    expect(csp).not.toMatch(/(default|script)-src[^;]*blob:/);
     for (const name of BROWSER) expect(res.headers[name], name).toBeDefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

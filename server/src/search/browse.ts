@@ -5,15 +5,25 @@ import type { Segment } from './segment-search.ts';
 import { type BrowseFilter, type BrowseSort, type SearchPageResult, TYPE_CODE } from './types.ts';
 
 /**
- * The fewest IMDb votes a title needs to appear in a list sorted by rating (IMDb's own Top 250 asks as many): below
- * it, a rating is a handful of people's, and 9.8 from 12 votes would top every list. Sorted by rating, titles come in
- * order of the rating a card shows, ties by more votes first, so the order always matches the figure.
+ * The prior's weight in the highest-rated order, in IMDb votes (IMDb's own Top 250 uses as many): a title's own rating
+ * counts half at this many votes, and 9.8 from 12 votes stays near the mean instead of topping every list.
  */
-export const RATING_MIN_VOTES = 25_000;
+export const RATING_PRIOR_VOTES = 25_000;
 
-/** Whether document d is listed when sorting by rating: rated, on RATING_MIN_VOTES votes or more. */
-export function ratedEnough(seg: SegmentCore, d: number): boolean {
-  return seg.votes[d] >= RATING_MIN_VOTES && Number.isFinite(seg.rating[d]);
+/** The weighted rating of a title with no rating (or no votes): below every rated title. */
+export const UNRATED = -1;
+
+/** The mean IMDb rating of a segment's rated titles (the prior, C, of weightedRating); 6 for a segment without any. */
+export function meanRating(seg: SegmentCore): number {
+  let sum = 0;
+  let count = 0;
+  for (let d = 0; d < seg.n; d++) {
+    if (seg.votes[d] > 0 && Number.isFinite(seg.rating[d])) {
+      sum += seg.rating[d];
+      count++;
+    }
+  }
+  return count ? sum / count : 6;
 }
 
 /** A browse's filter is answered from the titles it allows when they are under this share of all titles (see fewCandidates). */
@@ -23,12 +33,13 @@ const FEW_CANDIDATES_SHARE = 16;
 const GROUP_SCAN_MAX = 100;
 
 /**
- * Bayesian weighted rating, v/(v+m)*R + m/(v+m)*C with m = RATING_MIN_VOTES and C the mean rating, as IMDb's Top 250
- * computes it: for a figure that blends a rating with how many votes it rests on (lists sort by the rating itself).
+ * Bayesian weighted rating, v/(v+m)*R + m/(v+m)*C with m = RATING_PRIOR_VOTES and C the catalogue's mean rating, as
+ * IMDb's Top 250 computes it: the highest-rated order lists every title, and one rated by few people does not lead.
+ * A title without a rating, or without votes, is UNRATED.
  */
 export function weightedRating(rating: number, votes: number, mean: number): number {
-  if (!Number.isFinite(rating) || votes <= 0) return mean * 0.5;
-  return (votes / (votes + RATING_MIN_VOTES)) * rating + (RATING_MIN_VOTES / (votes + RATING_MIN_VOTES)) * mean;
+  if (!Number.isFinite(rating) || votes <= 0) return UNRATED;
+  return (votes / (votes + RATING_PRIOR_VOTES)) * rating + (RATING_PRIOR_VOTES / (votes + RATING_PRIOR_VOTES)) * mean;
 }
 
 /**
@@ -92,7 +103,6 @@ function scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hid
       if ((yearFrom > 0 || yearTo < 99999) && (y === 0 || y < yearFrom || y > yearTo)) return false;
       if (ratingMin > 0 && !(seg.rating[d] >= ratingMin)) return false;
       if (votesMin > 0 && seg.votes[d] < votesMin) return false;
-      if (sort === 'rating' && !ratedEnough(seg, d)) return false;
       if (hidden !== null && (hidden[d >>> 5] & (1 << (d & 31))) !== 0) return false;
       if (only !== null && (only[d >>> 5] & (1 << (d & 31))) === 0) return false;
       if (f.excludeId !== undefined && seg.ids.equals(d, f.excludeId)) return false;
@@ -170,7 +180,7 @@ function scan(seg: Segment, f: BrowseFilter, sort: BrowseSort, want: number, hid
 
 /**
  * The page of titles passing a filter in a sort order, from the segments (each with its hidden documents). Popularity:
- * most popular first; rating: the IMDb rating, then more votes, of the titles with RATING_MIN_VOTES or more; year:
+ * most popular first; rating: the weighted rating (weightedRating), then more votes, unrated titles last; year:
  * newest first, then popularity; title: alphabetical. Each id's score is the figure sorted on (see SearchPageResult).
  */
 export function browseSegments(parts: { seg: Segment; hidden: Uint32Array | null }[], filter: BrowseFilter, sort: BrowseSort, offset: number, limit: number): SearchPageResult {
@@ -179,7 +189,7 @@ export function browseSegments(parts: { seg: Segment; hidden: Uint32Array | null
   let all = scanned[0];
   if (scanned.length > 1) {
     const key = ({ seg, doc }: Ordered) => {
-      if (sort === 'rating') return -seg.rating[doc] - seg.votes[doc] / 1e10;
+      if (sort === 'rating') return -seg.weighted[doc] - seg.votes[doc] / 1e10;
       if (sort === 'year') return -seg.year[doc];
       if (sort === 'title') return seg.titleKey[doc];
       return 0;
@@ -188,7 +198,7 @@ export function browseSegments(parts: { seg: Segment; hidden: Uint32Array | null
   }
   const page = all.slice(offset, offset + limit);
   const scoreOf = ({ seg, doc }: Ordered, i: number) => {
-    if (sort === 'rating') return Math.round(seg.rating[doc] * 10) / 10;
+    if (sort === 'rating') return Math.round(seg.weighted[doc] * 1000) / 1000;
     if (sort === 'year') return seg.year[doc];
     if (sort === 'title') return -(offset + i);
     return seg.pop[doc];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popularityOf } from '../modules/catalogue/catalogue.normalize.ts';
-import { RATING_MIN_VOTES } from './browse.ts';
+import { RATING_PRIOR_VOTES, UNRATED } from './browse.ts';
 import { SegmentBuilder } from './builder.ts';
 import { movieRow } from './test-indexes.ts';
 import { TitleSearchIndex } from './title-index.ts';
@@ -126,34 +126,48 @@ describe('browsing', () => {
 });
 
 describe('browsing by rating', () => {
+  // Mean rating of the rated rows: 7.65. The prior weighs as much as RATING_PRIOR_VOTES votes.
   const rows: [string, number | null, number][] = [
     ['tt0000001', 8.1, 2_000_000],
     ['tt0000002', 9.3, 30_000],
     ['tt0000003', 9.8, 12],
     ['tt0000004', 8.1, 900_000],
     ['tt0000005', null, 80_000],
-    ['tt0000006', 7.0, RATING_MIN_VOTES],
-    ['tt0000007', 9.9, RATING_MIN_VOTES - 1],
+    ['tt0000006', 7.0, RATING_PRIOR_VOTES],
+    ['tt0000007', 9.9, RATING_PRIOR_VOTES - 1],
+    ['tt0000009', 5.0, 100_000],
+    ['tt0000010', 4.0, 50_000],
   ];
   const index = new TitleSearchIndex();
   const builder = new SegmentBuilder(index.genres);
   for (const [id, imdbRating, imdbVotes] of rows) builder.push({ ...movieRow(id, `Film ${id}`, popularityOf(imdbVotes, null), imdbVotes), imdbRating });
   index.replace(builder.finish());
 
-  it('orders by the IMDb rating shown, ties by more votes, among titles with enough votes', () => {
-    const page = index.browse({}, 'rating', 0, 10);
-    expect(page.ids).toEqual(['tt0000002', 'tt0000001', 'tt0000004', 'tt0000006']);
-    expect(page.scores).toEqual([9.3, 8.1, 8.1, 7]);
-    expect(index.browse({}, 'rating', 1, 2)).toEqual({ ids: ['tt0000001', 'tt0000004'], scores: [8.1, 8.1], hasMore: true });
+  it('lists every title by its weighted rating: few votes pull a rating to the mean, unrated titles come last', () => {
+    const page = index.browse({}, 'rating', 0, 20);
+    // 9.9 on 24,999 votes weighs 8.775; 9.3 on 30,000, 8.55; 8.1 on 2 million, 8.094, before 8.1 on 900,000 (8.088,
+    // nearer the mean); 9.8 on 12 votes stays at the mean, 7.651; 7.0 on 25,000 is halfway to it, 7.325.
+    expect(page.ids).toEqual(['tt0000007', 'tt0000002', 'tt0000001', 'tt0000004', 'tt0000003', 'tt0000006', 'tt0000009', 'tt0000010', 'tt0000005']);
+    expect(page.scores.slice(0, 8)).toEqual([8.775, 8.55, 8.094, 8.088, 7.651, 7.325, 5.53, 5.217]);
+    expect(page.scores[8]).toBe(UNRATED);
+    expect(page.hasMore).toBe(false);
+    expect(index.browse({}, 'rating', 2, 2)).toEqual({ ids: ['tt0000001', 'tt0000004'], scores: [8.094, 8.088], hasMore: true });
   });
 
-  it('keeps that order across the delta segment', () => {
+  it('keeps that order across the delta segment, weighing its titles with the main segment\'s mean', () => {
     const changed = new TitleSearchIndex();
     const b = new SegmentBuilder(changed.genres);
     for (const [id, imdbRating, imdbVotes] of rows) b.push({ ...movieRow(id, `Film ${id}`, popularityOf(imdbVotes, null), imdbVotes), imdbRating });
     changed.replace(b.finish());
     changed.setDelta([{ ...movieRow('tt0000008', 'Film tt0000008', popularityOf(40_000, null), 40_000), imdbRating: 8.5 }, { ...movieRow('tt0000003', 'Film tt0000003', 5, 60_000), imdbRating: 9.8 }]);
-    expect(changed.browse({}, 'rating', 0, 10).ids).toEqual(['tt0000003', 'tt0000002', 'tt0000008', 'tt0000001', 'tt0000004', 'tt0000006']);
+    const page = changed.browse({}, 'rating', 0, 20);
+    expect(page.ids).toEqual(['tt0000003', 'tt0000007', 'tt0000002', 'tt0000008', 'tt0000001', 'tt0000004', 'tt0000006', 'tt0000009', 'tt0000010', 'tt0000005']);
+    expect(page.scores.slice(0, 4)).toEqual([9.168, 8.775, 8.55, 8.173]);
+  });
+
+  it('ranks a genre\'s titles the same way, however few pass the filter', () => {
+    const drama = index.genreMask(['Drama']).mask;
+    expect(index.browse({ type: 'movie', genreMask: drama }, 'rating', 0, 20).ids).toEqual(['tt0000007', 'tt0000002', 'tt0000001', 'tt0000004', 'tt0000003', 'tt0000006', 'tt0000009', 'tt0000010', 'tt0000005']);
   });
 
   it('gives each browse order its figure as the score', () => {

@@ -41,7 +41,7 @@ export class SearchIndexBase {
     const b = new SegmentBuilder(this.genres);
     for (const r of rows) b.push(r);
     const delta = rows.length ? b.finish() : null;
-    delta?.prepareOrders();
+    delta?.prepareOrders(this.main.ratingMean);
     this.delta = delta;
     this.hidden = new Set(rows.map((r) => r.id));
     let docs: Uint32Array | null = null;

@@ -16,7 +16,7 @@
  * - browse.ts, genres.ts: directory pages (filters and orders), genre names as bits.
  */
 
-export { RATING_MIN_VOTES, weightedRating } from './browse.ts';
+export { RATING_PRIOR_VOTES, weightedRating } from './browse.ts';
 export { SegmentBuilder } from './builder.ts';
 export { normalizeText, searchQueryKey, tokenize } from './normalize.ts';
 export { parseQuery } from './query.ts';

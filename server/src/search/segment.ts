@@ -17,7 +17,7 @@
  * segment are hidden (tombstones).
  */
 
-import { ratedEnough } from './browse.ts';
+import { meanRating, weightedRating } from './browse.ts';
 import { PackedStrings } from './packed-strings.ts';
 import { ARTICLES } from './query.ts';
 import type { BrowseSort } from './types.ts';
@@ -60,6 +60,10 @@ export class SegmentCore {
   readonly pop: Float64Array;
   readonly rating: Float32Array;
   readonly votes: Int32Array;
+  /** Each document's weighted rating (weightedRating), the highest-rated order's key, set by prepareOrders. */
+  weighted: Float32Array;
+  /** The mean rating the weighted ratings were computed with (the main segment's, for a delta). */
+  ratingMean = 6;
   readonly genreMask: Uint32Array;
   readonly titleKey: Float64Array;
   readonly primaryLen: Uint8Array;
@@ -122,6 +126,7 @@ export class SegmentCore {
     this.pop = new Float64Array(n);
     this.rating = new Float32Array(n);
     this.votes = new Int32Array(n);
+    this.weighted = new Float32Array(n);
     this.genreMask = new Uint32Array(n);
     this.titleKey = new Float64Array(n);
     this.primaryLen = new Uint8Array(n);
@@ -468,8 +473,11 @@ export class SegmentCore {
     return i < this.vocab.length && this.vocab.at(i).startsWith(s);
   }
 
-  /** Browsing orders other than popularity, computed when the segment is installed (about a second for a million titles). */
-  prepareOrders(): void {
+  /**
+   * Browsing orders other than popularity, computed when the segment is installed (about a second for a million
+   * titles). `mean`: the mean rating of the weighted ratings (a delta takes its main segment's); else this segment's.
+   */
+  prepareOrders(mean?: number): void {
     this.ranks.clear();
     const n = this.n;
     const docBits = 2 ** 21;
@@ -486,12 +494,13 @@ export class SegmentCore {
     };
     // Year: newest first (unknown years last), then popularity.
     this.orders.set('year', packedSort((d) => (this.year[d] > 0 ? 3000 - this.year[d] : 9999)));
-    // Rating: the IMDb rating a card shows, best first, then more votes, of the titles with RATING_MIN_VOTES or more.
-    const rated: number[] = [];
-    for (let d = 0; d < n; d++) if (ratedEnough(this, d)) rated.push(d);
-    const rating = this.rating;
+    // Rating: the weighted rating (the IMDb rating pulled towards the mean, the more the fewer its votes), then more
+    // votes, then popularity; every title, unrated ones last. The mean is the main segment's, so a delta agrees with it.
+    this.ratingMean = mean ?? meanRating(this);
+    const weighted = this.weighted;
     const votes = this.votes;
-    this.orders.set('rating', Int32Array.from(rated).sort((a, b) => rating[b] - rating[a] || votes[b] - votes[a] || a - b));
+    for (let d = 0; d < n; d++) weighted[d] = weightedRating(this.rating[d], votes[d], this.ratingMean);
+    this.orders.set('rating', Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => weighted[b] - weighted[a] || votes[b] - votes[a] || a - b));
     // Title: the first six characters, then the next four within runs that share them.
     const head = 37 ** 4;
     const byTitle = packedSort((d) => Math.floor(this.titleKey[d] / head));

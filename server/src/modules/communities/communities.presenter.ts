@@ -88,6 +88,7 @@ export function presentTrending(row: DiscussionRow): TrendingDiscussion {
     communityName: row.communityName,
     discussionCreatorImage: row.authorName !== null ? row.authorImage : null,
     discussionCreatorName: row.authorName,
+    discussionCreatorId: row.authorName !== null ? row.authorId : null,
     createAt: { _seconds: Math.floor(ms / 1000), _nanoseconds: (ms % 1000) * 1_000_000 },
     discussionId: row.id,
     communityId: row.communityId,

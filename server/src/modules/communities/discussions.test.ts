@@ -219,7 +219,7 @@ describe('GET /api/home/top-discussions', () => {
     expect(list.map((d) => d.discussionId)).toContain(publicDiscussion);
     expect(list.map((d) => d.discussionId)).not.toContain(privateDiscussion);
     const top = list.find((d) => d.discussionId === publicDiscussion);
-    expect(top).toMatchObject({ communityName: 'Sci-Fi Circle', communityImage: null, discussionCreatorName: author.user.displayName, discussionCreatorImage: null });
+    expect(top).toMatchObject({ communityName: 'Sci-Fi Circle', communityImage: null, discussionCreatorName: author.user.displayName, discussionCreatorImage: null, discussionCreatorId: author.user.id });
     expect(typeof top?.createAt._seconds).toBe('number');
     // The member's view is the same: the home page never shows a private community's discussions.
     const members = (await api.call('GET', '/api/home/top-discussions', member.headers)).json().data as { discussionId: string }[];

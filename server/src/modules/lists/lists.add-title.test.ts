@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListAddTitleResultSchema, ListDetailsSchema } from '../../../../common/contracts/lists.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { errorOf, listsApi, movieId, seedListTitles } from './lists.test-fixtures.ts';
+import { errorOf, LIST_MOVIES, LIST_SHOWS, listsApi, movieId, seedListTitles } from './lists.test-fixtures.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof listsApi>;
@@ -55,6 +55,28 @@ describe('POST /api/lists/{listId}/titles', () => {
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).code).toBe('title_not_found');
     expect((await api.get(id, owner.headers)).json().data.titleCount).toBe(1);
+  });
+
+  it('answers 400 naming titleId for a title of the other type, on add, create and edit', async () => {
+    const movies = await api.make(owner.headers);
+    const show = LIST_SHOWS[0];
+    const wrong = await add(movies, { titleId: show.id }, owner.headers);
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toEqual({ code: 'wrong_title_type', message: `titleId: ${show.primaryTitle} is a TV show, and this is a list of movies.` });
+    const shows = await api.make(owner.headers, { type: 'tvSeries', contentList: [{ titleId: show.id }] });
+    const movie = await add(shows, { titleId: movieId(2) }, owner.headers);
+    expect(movie.statusCode).toBe(400);
+    expect(errorOf(movie).message).toBe(`titleId: ${LIST_MOVIES[2].primaryTitle} is a movie, and this is a list of TV shows.`);
+    expect((await add(shows, { titleId: LIST_SHOWS[1].id }, owner.headers)).json().data).toMatchObject({ added: true, titleCount: 2 });
+    const mixed = { name: 'Mixed', type: 'tvSeries', genres: [], contentList: [{ titleId: show.id }, { titleId: movieId(3) }] };
+    const created = await api.create(mixed, owner.headers);
+    expect(created.statusCode).toBe(400);
+    expect(errorOf(created).message).toMatch(/^contentList\.1\.titleId: .* is a movie, and this is a list of TV shows\.$/);
+    const edited = await api.edit(shows, mixed, owner.headers);
+    expect(edited.statusCode).toBe(400);
+    expect(errorOf(edited).code).toBe('wrong_title_type');
+    expect((await api.get(shows, owner.headers)).json().data.titleCount).toBe(2);
+    expect((await api.get(movies, owner.headers)).json().data.titleCount).toBe(1);
   });
 
   it('puts the title at the end with its note, counting it and moving lastUpdated; adding it again changes nothing', async () => {

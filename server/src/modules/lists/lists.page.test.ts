@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { listsApi, movieId, seedListTitles } from './lists.test-fixtures.ts';
+import { listsApi, movieId, POSTERLESS_MOVIE, seedListTitles } from './lists.test-fixtures.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof listsApi>;
@@ -26,7 +26,7 @@ describe('GET /lists/{listId}/view', () => {
     const id = await api.make(owner.headers, {
       name: 'Best <script>alert(1)</script> & "friends"',
       description: "Films to watch when it's raining.",
-      contentList: [{ titleId: 'tt960000' }, { titleId: movieId(7) }, { titleId: movieId(8) }],
+      contentList: [{ titleId: POSTERLESS_MOVIE.id }, { titleId: movieId(7) }, { titleId: movieId(8) }],
     });
     const res = await page(id);
     expect(res.statusCode).toBe(200);
@@ -35,7 +35,7 @@ describe('GET /lists/{listId}/view', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(metaOf(html, 'og:title')).toBe('Best &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;friends&#34;');
     expect(metaOf(html, 'og:description')).toBe('Films to watch when it&#39;s raining.');
-    // The first poster: the series at the top has none.
+    // The first poster: the film at the top has none.
     expect(metaOf(html, 'og:image')).toBe('https://img.example/film-7.jpg');
     expect(metaOf(html, 'og:url')).toBe(`${ctx.config.appUrl}/lists/${id}/view`);
     expect(html).toContain('<title>Best &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;friends&#34; · Reelhouse</title>');
@@ -43,7 +43,7 @@ describe('GET /lists/{listId}/view', () => {
   });
 
   it('describes a list without a description by its size and owner, and leaves og:image out without posters', async () => {
-    const id = await api.make(owner.headers, { name: 'Shows', contentList: [{ titleId: 'tt960001' }, { titleId: 'tt960002' }] });
+    const id = await api.make(owner.headers, { name: 'Shows', type: 'tvSeries', contentList: [{ titleId: 'tt960001' }, { titleId: 'tt960002' }] });
     const html = (await page(id)).body;
     expect(metaOf(html, 'og:description')).toBe('A list of 2 titles by Ada &#34;Quotes&#34; Owner on Reelhouse.');
     expect(metaOf(html, 'og:image')).toBeUndefined();

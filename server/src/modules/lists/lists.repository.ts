@@ -38,10 +38,11 @@ export interface ListItemRow {
 }
 
 /** Which of these titles exist. */
-export async function existingTitleIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('titles').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
+/** The type and name of each of these titles that exists (a title not in the catalogue is absent). */
+export async function titleTypesOf(db: Db, ids: readonly string[]): Promise<Map<string, { titleType: TitleType; primaryTitle: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('titles').select(['id', 'titleType', 'primaryTitle']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { titleType: r.titleType, primaryTitle: r.primaryTitle }]));
 }
 
 export async function insertList(trx: Db, row: ListFields & { id: string; ownerId: string; now: string }): Promise<void> {

@@ -12,9 +12,10 @@ import {
   RECENTLY_VIEWED_MAX,
 } from '../../../../common/contracts/lists.ts';
 import type { Database } from '../../db/database.ts';
+import type { TitleType } from '../../db/schema.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
-import { conflict, notFound } from '../../lib/http/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
 import { authorsOutAmong, hiddenAmong } from '../../lib/visibility.ts';
 import { cachedCards, dayOf } from '../titles/index.ts';
@@ -133,16 +134,34 @@ export async function getList(ctx: ListsContext, reader: Actor, id: string): Pro
 /** The public page of a list for the HTML of /lists/{id}/view (Open Graph), or undefined. */
 export const publicListPage = publicPage;
 
-/** Unknown titles are a 404 naming the first of them and where it is in contentList. */
+const TYPE_NOUNS: Record<TitleType, { list: string; title: string }> = {
+  movie: { list: 'a list of movies', title: 'a movie' },
+  tvSeries: { list: 'a list of TV shows', title: 'a TV show' },
+};
+
+/** A list holds titles of its type only (spec 3: a list's type is movie or tvSeries): 400 naming the field otherwise. */
+function wrongType(field: string, listType: TitleType, title: { titleType: TitleType; primaryTitle: string }) {
+  return badRequest(`${field}: ${title.primaryTitle} is ${TYPE_NOUNS[title.titleType].title}, and this is ${TYPE_NOUNS[listType].list}.`, 'wrong_title_type');
+}
+
+/**
+ * Unknown titles are a 404 naming the first of them and where it is in contentList; a title of the other type a 400
+ * naming it the same way.
+ */
 async function checkTitles(database: Database, input: ListInputParsed): Promise<void> {
-  const found = await repo.existingTitleIds(
+  const types = await repo.titleTypesOf(
     database.db,
     input.contentList.map((i) => i.titleId),
   );
-  const missing = input.contentList.findIndex((i) => !found.has(i.titleId));
+  const missing = input.contentList.findIndex((i) => !types.has(i.titleId));
   if (missing !== -1) {
     const id = input.contentList[missing].titleId;
     throw notFound(`contentList.${missing}.titleId: there is no title ${id}.`, 'title_not_found');
+  }
+  const other = input.contentList.findIndex((i) => types.get(i.titleId)?.titleType !== input.type);
+  if (other !== -1) {
+    const title = types.get(input.contentList[other].titleId);
+    if (title) throw wrongType(`contentList.${other}.titleId`, input.type, title);
   }
 }
 
@@ -201,9 +220,10 @@ export async function addTitle(
   id: string,
   item: { titleId: string; note: string | null },
 ): Promise<ListAddTitleResult> {
-  await ownListFor(ctx, actor, id, canEditList, 'add titles to');
-  const found = await repo.existingTitleIds(ctx.database.db, [item.titleId]);
-  if (!found.has(item.titleId)) throw notFound(`titleId: there is no title ${item.titleId}.`, 'title_not_found');
+  const row = await ownListFor(ctx, actor, id, canEditList, 'add titles to');
+  const title = (await repo.titleTypesOf(ctx.database.db, [item.titleId])).get(item.titleId);
+  if (!title) throw notFound(`titleId: there is no title ${item.titleId}.`, 'title_not_found');
+  if (title.titleType !== row.type) throw wrongType('titleId', row.type, title);
   const outcome = await ctx.database.db
     .transaction()
     .execute((trx) => repo.appendTitle(trx, id, item, LIST_MAX_TITLES, new Date().toISOString()));

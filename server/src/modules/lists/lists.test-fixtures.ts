@@ -24,9 +24,11 @@ export const LIST_SHOWS: NewTitle[] = Array.from({ length: 3 }, (_, i) => ({
   popularity: 1,
 }));
 export const movieId = (i: number) => LIST_MOVIES[i].id;
+/** A movie without a poster. */
+export const POSTERLESS_MOVIE: NewTitle = { id: 'tt9509999', titleType: 'movie', primaryTitle: 'List Film Unseen', startYear: 2001, releaseDate: null, genres: ['Drama'], popularity: 1 };
 
 export async function seedListTitles(ctx: TestContext): Promise<void> {
-  await upsertTitles(ctx.database.db, [...LIST_MOVIES, ...LIST_SHOWS], (p, o) => normalizeText(`${p} ${o ?? ''}`));
+  await upsertTitles(ctx.database.db, [...LIST_MOVIES, POSTERLESS_MOVIE, ...LIST_SHOWS], (p, o) => normalizeText(`${p} ${o ?? ''}`));
 }
 
 type Headers = Record<string, string>;

@@ -3,7 +3,7 @@ import { ListDetailsSchema, ListsPageSchema } from '../../../../common/contracts
 import { insertFans } from '../../../test/fans.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { refuseEvents } from '../../db/faults.test-fixtures.ts';
-import { errorOf, listsApi, movieId, seedListTitles } from './lists.test-fixtures.ts';
+import { errorOf, listsApi, movieId, POSTERLESS_MOVIE, seedListTitles } from './lists.test-fixtures.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof listsApi>;
@@ -40,7 +40,7 @@ describe('POST /api/lists', () => {
         genres: ['Drama', { name: 'Comedy' }, 'drama'],
         description: 'For the long afternoons.',
         visibility: 'public',
-        contentList: [{ titleId: movieId(2), note: 'Start here' }, { titleId: movieId(0) }, { titleId: 'tt960000', note: '' }],
+        contentList: [{ titleId: movieId(2), note: 'Start here' }, { titleId: movieId(0) }, { titleId: POSTERLESS_MOVIE.id, note: '' }],
       },
       owner.headers,
     );
@@ -63,7 +63,7 @@ describe('POST /api/lists', () => {
     expect(list.contentList.map((t) => [t.titleId, t.note])).toEqual([
       [movieId(2), 'Start here'],
       [movieId(0), null],
-      ['tt960000', null],
+      [POSTERLESS_MOVIE.id, null],
     ]);
     expect(list.contentList[0]).toMatchObject({ title: 'List Film 2', primaryImage: 'https://img.example/film-2.jpg', type: 'movie' });
     expect(list.lastUpdated).toBe(list.createdAt);

@@ -469,3 +469,19 @@ export async function episodesOf(db: Db, seriesId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** What a person told onboarding (users.favourite_genres, top_movies, top_shows: JSON arrays), or undefined. */
+export function onboardingChoicesOf(db: Db, userId: string) {
+  return db.selectFrom('users').select(['favouriteGenres', 'topMovies', 'topShows']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The titles a person rated or keeps on the watchlist (read on ratings_user_title_unique and watchlist_entries_pk, both led by user_id). */
+export async function titlesTouchedBy(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('ratings')
+    .select('titleId')
+    .where('userId', '=', userId)
+    .union(db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId))
+    .execute();
+  return new Set(rows.map((r) => r.titleId));
+}

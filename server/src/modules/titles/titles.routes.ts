@@ -4,6 +4,7 @@ import { DirectoryFiltersQuerySchema } from '../../../../common/contracts/direct
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { WatchProvidersQuerySchema, WatchProvidersSchema } from '../../../../common/contracts/providers.ts';
 import {
+  ForYouSchema,
   GenresQuerySchema,
   GenresResponseSchema,
   HomeMediaListSchema,
@@ -26,6 +27,7 @@ import {
   type TitleType,
   WeeklyPopularQuerySchema,
 } from '../../../../common/contracts/titles.ts';
+import { personal } from '../../lib/http/personal.ts';
 import { describeCaching, type PublicCache } from '../../lib/http/public-cache.ts';
 import { visitorOf } from '../../lib/http/visitor.ts';
 import { TitlesService } from './titles.service.ts';
@@ -309,5 +311,24 @@ export async function titlesRoutes(app: FastifyInstance) {
       async (req) => ({ data: await service.home.weeklyPopular(type, req.query.limit) }),
     );
   }
+
+  r.get(
+    '/api/home/for-you',
+    {
+      schema: {
+        tags,
+        summary: 'For you: titles from what the person told onboarding (signed in)',
+        description:
+          "Built from the person's favourite genres (each weighs 3) and the genres of their top movies and shows (1 each): the most popular titles of their three strongest genres, ranked by how many of those genres a title has, then popularity. " +
+          'Titles they chose as top titles, rated or keep on the watchlist are left out. Up to 20; `results` is empty when onboarding told nothing. 401 signed out; sent `private, no-store`.',
+        response: { 200: envelope(ForYouSchema) },
+      },
+    },
+    async (req, reply) => {
+      const actor = req.requireUser();
+      personal(reply);
+      return { data: await service.forYou.forUser(actor.id) };
+    },
+  );
 }
 Object.assign(titlesRoutes, { [Symbol.for('skip-override')]: true });

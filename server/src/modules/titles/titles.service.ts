@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { TitleSearchIndex } from '../../search/index.ts';
 import { TitleDirectory } from './titles.directory.ts';
+import { TitleForYou } from './titles.for-you.ts';
 import { TitleHome } from './titles.home.ts';
 import { TitleIndexSync } from './titles.index-sync.ts';
 import { TitlePages } from './titles.page.ts';
@@ -24,6 +25,7 @@ export class TitlesService {
   readonly directory: TitleDirectory;
   readonly pages: TitlePages;
   readonly home: TitleHome;
+  readonly forYou: TitleForYou;
   readonly views: TitleViews;
   private readonly database: Database;
 
@@ -35,6 +37,7 @@ export class TitlesService {
     this.directory = new TitleDirectory(ctx);
     this.pages = new TitlePages(ctx);
     this.home = new TitleHome(ctx);
+    this.forYou = new TitleForYou(ctx);
     this.views = new TitleViews(database, log);
   }
 

@@ -21,6 +21,19 @@ beforeAll(async () => {
     { id: 'tt9999902', titleType: 'tvSeries' as const, primaryTitle: 'Three Votes Show', startYear: 2020, genres: ['Drama'], imdbRating: 10, imdbVotes: 3, popularity: 0.001 },
     { id: 'tt9999903', titleType: 'movie' as const, primaryTitle: 'Future Film', startYear: nextYear, releaseDate: `${nextYear}-03-01`, genres: ['Sci-Fi'], popularity: 1 },
     { id: 'tt9999904', titleType: 'tvSeries' as const, primaryTitle: 'Future Show', startYear: nextYear, releaseDate: `${nextYear}-04-01`, genres: ['Drama'], popularity: 1 },
+    // Crime and Film-Noir: 25 films, most with fewer votes than a top list asks, one with 7 votes, one unrated.
+    ...Array.from({ length: 23 }, (_, i) => ({
+      id: `tt99998${String(i).padStart(2, '0')}`,
+      titleType: 'movie' as const,
+      primaryTitle: `Noir Night ${i}`,
+      startYear: 1940 + i,
+      genres: ['Crime', 'Film-Noir'],
+      imdbRating: Math.round((6 + ((i * 7) % 23) / 10) * 10) / 10,
+      imdbVotes: 400 + i * 2_500,
+      popularity: 1 + i / 100,
+    })),
+    { id: 'tt9999890', titleType: 'movie' as const, primaryTitle: 'Noir Seven Votes', startYear: 1950, genres: ['Crime', 'Film-Noir'], imdbRating: 9.9, imdbVotes: 7, popularity: 0.002 },
+    { id: 'tt9999891', titleType: 'movie' as const, primaryTitle: 'Noir Unrated', startYear: 1951, genres: ['Crime', 'Film-Noir'], popularity: 0.003 },
     { id: 'tt9999905', titleType: 'movie' as const, primaryTitle: 'Big Earner', startYear: 2015, genres: ['Action'], grossUsd: 2_900_000_000, popularity: 5, imdbRating: 7, imdbVotes: 100_000 },
   ];
   await upsertTitles(ctx.database.db, titles, searchText);
@@ -255,6 +268,28 @@ describe('genres and directory', () => {
     expect(byYear[0].year).toBe(nextYear);
     const empty = (await get('/api/movies/filters?yearFrom=&genre=&page=')).json().data;
     expect(empty.results[0].id).toBe('tt0111161');
+  });
+
+  it('sorts a filtered set by rating without leaving any title out, few votes and unrated last', async () => {
+    const pages = async (sort: string) => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const data = (await get(`/api/movies/filters?genre=Crime,Film-Noir&sort=${sort}&page=${page}`)).json().data;
+        ids.push(...data.results.map((r: { id: string }) => r.id));
+        if (!data.hasMore) return { ids, results: data.results };
+      }
+    };
+    const popular = await pages('popularity');
+    expect(popular.ids).toHaveLength(25);
+    const byRating = await pages('rating');
+    expect(byRating.ids).toHaveLength(25);
+    expect([...byRating.ids].sort()).toEqual([...popular.ids].sort());
+    // The 9.9 on 7 votes is pulled to the mean: the best rated films on thousands of votes come before it.
+    const first = (await get('/api/movies/filters?genre=Crime,Film-Noir&sort=rating')).json().data.results;
+    expect(first[0].id).not.toBe('tt9999890');
+    expect(first[0].imdbVotes).toBeGreaterThan(10_000);
+    expect(byRating.ids.indexOf('tt9999890')).toBeGreaterThan(5);
+    expect(byRating.ids.at(-1)).toBe('tt9999891');
   });
 
   it('answers 400 naming the field for bad filters', async () => {

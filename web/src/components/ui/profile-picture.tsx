@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
+import { BadgeArt } from './badge-art';
 
 /**
  * The initial shown without a picture: as avatarLetter in common/format.ts. Written here so the pages using this
@@ -10,6 +11,7 @@ const initialOf = (name?: string | null): string => Array.from(name?.trim() ?? '
 export type PremiumStatus = 'none' | 'premiere' | 'platinum';
 
 export interface PictureBadge {
+  id?: string;
   emoji: string;
   color: string;
   position: 'top' | 'bottom';
@@ -35,7 +37,7 @@ const PLAN_RINGS: Record<PremiumStatus, string> = {
 
 /**
  * Spec 2's profile picture widget: the person's image, or a default (their initial on a gradient), inside a
- * coloured ring, with an emoji badge shown only for the premium statuses Premiere and Platinum (spec 6), at the
+ * coloured ring, with the badge (its own art, badge-art.tsx, in place of the emoji) shown only for the premium statuses Premiere and Platinum (spec 6), at the
  * top or bottom of the ring as the badge says.
  */
 export function ProfilePicture({ name, photoURL, premiumStatus = 'none', badge, size = 96, className }: ProfilePictureProps) {
@@ -71,13 +73,12 @@ export function ProfilePicture({ name, photoURL, premiumStatus = 'none', badge, 
           style={{
             width: badgeSize,
             height: badgeSize,
-            fontSize: Math.round(badgeSize * 0.58),
             background: shownBadge.color,
             border: `2px solid var(--bg)`,
             transform: `translate(${Math.round(badgeSize * 0.12)}px, ${shownBadge.position === 'top' ? -Math.round(badgeSize * 0.12) : Math.round(badgeSize * 0.12)}px)`,
           }}
         >
-          <span className="leading-none">{shownBadge.emoji}</span>
+          <BadgeArt badge={shownBadge} size={Math.round(badgeSize * 0.62)} />
         </span>
       )}
     </span>

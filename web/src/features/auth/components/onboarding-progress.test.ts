@@ -1,6 +1,6 @@
 import type { Profile } from '@common/contracts/people';
 import { describe, expect, it } from 'vitest';
-import { firstOpenStep, suggestUsername } from './onboarding-progress';
+import { countryCountText, firstOpenStep, suggestUsername } from './onboarding-progress';
 
 const title = (id: string, type: 'movie' | 'tvSeries') => ({
   id,
@@ -60,5 +60,14 @@ describe('the onboarding steps', () => {
     expect(suggestUsername('Al')).toBe('');
     expect(suggestUsername('李')).toBe('');
     expect(suggestUsername('a'.repeat(50))).toHaveLength(30);
+  });
+});
+
+describe('countryCountText', () => {
+  it('counts every country without a search, and the matches of a search out of all', () => {
+    expect(countryCountText(195, 195, false)).toBe('195 countries');
+    expect(countryCountText(3, 195, true)).toBe('3 of 195 countries');
+    expect(countryCountText(0, 195, true)).toBe('0 of 195 countries');
+    expect(countryCountText(1, 1, false)).toBe('1 country');
   });
 });

@@ -37,3 +37,9 @@ export function fieldError(error: unknown): { field: string | null; message: str
   return { field: match[1], message: text };
 }
 
+
+/** The country picker's count, following its search: "195 countries", "3 of 195 countries", "1 of 195 countries". */
+export function countryCountText(shown: number, total: number, filtered: boolean): string {
+  if (!filtered) return `${total} ${total === 1 ? 'country' : 'countries'}`;
+  return `${shown} of ${total} ${total === 1 ? 'country' : 'countries'}`;
+}

@@ -15,7 +15,7 @@ import { cn } from '../../../lib/cn';
 import { profileQueryOptions } from '../../../lib/profile';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useCountries, useFavouriteGenreChoices, useSaveProfileStep, useUploadProfilePicture } from '../api/profile-steps';
-import { fieldError, firstOpenStep, STEP_IDS, type StepId, suggestUsername } from './onboarding-progress';
+import { countryCountText, fieldError, firstOpenStep, STEP_IDS, type StepId, suggestUsername } from './onboarding-progress';
 
 /** The search box in its selection mode (default variant, one title type: up to 5), handed in by the app frame. */
 export interface SelectionSearchBoxProps {
@@ -334,13 +334,12 @@ function CountryStep({ value, onChange, error }: { value: string | null; onChang
         aria-describedby={error ? `${searchId}-error` : undefined}
       />
       <p className="text-sm text-[var(--muted)]" aria-live="polite">
-        {chosen ? (
+        {chosen && (
           <>
-            Chosen: <span className="font-medium text-[var(--text)]">{chosen.name}</span>
+            Chosen: <span className="font-medium text-[var(--text)]">{chosen.name}</span> ·{' '}
           </>
-        ) : (
-          `${countries.data?.length ?? 0} countries`
         )}
+        {countryCountText(shown.length, countries.data?.length ?? 0, query.trim() !== '')}
       </p>
       <div role="radiogroup" aria-label="Country" className="h-[288px] overflow-y-auto rounded-xl border border-[var(--border)] p-1 max-sm:h-[40dvh]">
         {countries.isPending && <p className="p-3 text-sm text-[var(--muted)]">Loading countries…</p>}
@@ -455,6 +454,9 @@ function TitlesStep({
   );
 }
 
+/** The picture types the server accepts (GIF and SVG are not: the server answers 415 for them). */
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
 function PictureStep({ name, value, onChange, error, onError }: { name: string; value: string | null; onChange: (url: string | null) => void; error?: string; onError: (m: string) => void }) {
   const upload = useUploadProfilePicture();
   const inputId = useId();
@@ -467,7 +469,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return onError('Choose an image file (JPEG, PNG or WebP).');
+    if (!PICTURE_TYPES.includes(file.type)) return onError('Choose a JPEG, PNG or WebP image.');
     if (file.size > IMAGE_MAX_BYTES) return onError('That image is larger than 5 MB.');
     setPreview(URL.createObjectURL(file));
     upload.mutate(file, {
@@ -488,7 +490,7 @@ function PictureStep({ name, value, onChange, error, onError }: { name: string; 
           className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-[var(--border)] bg-[var(--surface-2)] px-4 text-sm font-medium hover:bg-[var(--surface-3)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)]"
         >
           {value || preview ? 'Choose another picture' : 'Upload a picture'}
-          <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={handleFile} />
+          <input id={inputId} type="file" accept={PICTURE_TYPES.join(',')} className="sr-only" onChange={handleFile} />
         </label>
         {(value || preview) && (
           <Button

@@ -16,6 +16,7 @@ const isTrendingDiscussion = hasFields({
   communityName: isString,
   discussionCreatorImage: isNullableString,
   discussionCreatorName: isNullableString,
+  discussionCreatorId: isNullableString,
   createAt: hasFields({ _seconds: isNumber }),
   discussionId: isString,
   communityId: isString,

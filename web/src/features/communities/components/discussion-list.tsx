@@ -20,7 +20,10 @@ export const sortOptions: { value: DiscussionSort; label: string }[] = [
   { value: 'active', label: 'Active' },
 ];
 
-/** One discussion in a list: title (blurred when a spoiler), author, time, likes and comments. */
+/**
+ * One discussion in a list: title, author, time, likes and comments. A spoiler discussion keeps its title readable
+ * (its author names it; that is how a reader chooses what to open) and tagged Spoiler; its body stays hidden.
+ */
 export function DiscussionRow({ discussion, showCommunity }: { discussion: Discussion; showCommunity: boolean }) {
   const author = discussion.author?.displayName ?? 'Anonymous';
   return (
@@ -41,11 +44,15 @@ export function DiscussionRow({ discussion, showCommunity }: { discussion: Discu
         <h3 className="text-base leading-snug font-semibold break-words">
           <Link to={discussionPath(discussion.communityId, discussion.discussionId)} className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-ring">
             {discussion.spoiler && <span className="mr-1.5 text-xs font-semibold tracking-wider text-[var(--danger)] uppercase">Spoiler</span>}
-            <span className={cn(discussion.spoiler && 'blur-[5px] select-none')}>{discussion.title}</span>
+            {discussion.title}
             {discussion.spoiler && <span className="sr-only"> (contains spoilers)</span>}
           </Link>
         </h3>
-        {!discussion.spoiler && discussion.body && <p className="mt-1 line-clamp-2 text-sm text-[var(--muted)] break-words">{discussion.body}</p>}
+        {discussion.spoiler ? (
+          <p className="mt-1 text-sm text-[var(--muted)] italic">Contains spoilers: open it to read.</p>
+        ) : (
+          discussion.body && <p className="mt-1 line-clamp-2 text-sm text-[var(--muted)] break-words">{discussion.body}</p>
+        )}
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-[var(--muted)]">
           <PersonLink person={discussion.author} size={22} name={author} className="relative z-10 gap-1.5" nameClassName="max-w-[12rem] font-medium text-[var(--text)]" />
           <time dateTime={discussion.createdAt}>{relativeTime(discussion.createdAt)}</time>

@@ -1,6 +1,6 @@
 import type { TrendingDiscussion } from '@common/contracts/communities';
 import { relativeTime, truncateName } from '@common/format';
-import { Avatar } from '../../../components/ui/avatar';
+import { PersonLink } from '../../../components/ui/person-link';
 import { cn } from '../../../lib/cn';
 import { Link } from '../../../lib/router';
 import { CommunityImage } from './community-image';
@@ -9,8 +9,8 @@ export const discussionPath = (communityId: string, discussionId: string) =>
   `/community/${encodeURIComponent(communityId)}/discussions/${encodeURIComponent(discussionId)}`;
 
 /**
- * Spec 2's Top Discussions card: community image and name, the creator's avatar, the creator's name cut at
- * 14 characters plus an ellipsis ('Anonymous' when missing) and the relative time (spec 9).
+ * Spec 2's Top Discussions card (a spoiler's title stays readable, tagged Spoiler; the card has no body): community image and name, the creator's avatar, the creator's name cut at
+ * 14 characters plus an ellipsis ('Anonymous' when missing), linking to their profile, and the relative time (spec 9).
  */
 export function TopDiscussionCard({ discussion, className }: { discussion: TrendingDiscussion; className?: string }) {
   const creator = truncateName(discussion.discussionCreatorName, 14);
@@ -35,15 +35,18 @@ export function TopDiscussionCard({ discussion, className }: { discussion: Trend
             className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-ring"
           >
             {discussion.spoiler ? <span className="text-[var(--danger)]">Spoiler · </span> : null}
-            <span className={cn(discussion.spoiler && 'blur-[5px] select-none')}>{discussion.title}</span>
+            {discussion.title}
             {discussion.spoiler && <span className="sr-only"> (contains spoilers)</span>}
           </Link>
         </h3>
         <div className="mt-auto flex items-center gap-2 pt-3 text-xs text-[var(--muted)]">
-          <Avatar name={discussion.discussionCreatorName} photoURL={discussion.discussionCreatorImage} size={28} />
-          <span className="min-w-0 truncate font-medium text-[var(--text)]" title={discussion.discussionCreatorName ?? undefined}>
-            {creator}
-          </span>
+          <PersonLink
+            person={{ id: discussion.discussionCreatorId, displayName: discussion.discussionCreatorName, imageUrl: discussion.discussionCreatorImage }}
+            size={28}
+            name={creator}
+            className="relative z-10 min-w-0"
+            nameClassName="font-medium text-[var(--text)]"
+          />
           <span aria-hidden="true">·</span>
           <span className="shrink-0">{relativeTime(discussion.createAt)}</span>
         </div>

@@ -280,7 +280,7 @@ function Slide({ item, eager }: { item: HomeMediaItem; eager: boolean }) {
               <StarIcon size={15} className="text-[var(--rating)]" />
               {rating === null ? 'Not rated' : <>{formatRating(rating)}<span className="font-normal text-white/60">/10</span></>}
             </span>
-            <span className="text-white/70">{compactCount(item.ratings.voteCount)} reviews</span>
+            <span className="text-white/70">{compactCount(item.ratings.voteCount)} IMDb votes</span>
           </p>
           {item.plot && <p className="mt-3 line-clamp-2 max-w-prose text-sm text-white/80 max-lg:hidden">{item.plot}</p>}
         </div>

@@ -6,7 +6,7 @@ import { useCarousel } from '../api/get-carousel';
 import { useIsReturning } from '../hooks/use-is-returning';
 import { HomeCarousel } from './home-carousel';
 import { HomeSection } from './home-section';
-import { CardRowSkeleton, CarouselSkeleton } from './skeleton-rows';
+import { CardRowSkeleton, CarouselSkeleton, PosterRowSkeleton } from './skeleton-rows';
 import { WeeklyPopularRow } from './weekly-popular-row';
 
 /** Sections other features bring, each a lazy component (the app composes them: app/routes/home.tsx). */
@@ -14,6 +14,8 @@ import { WeeklyPopularRow } from './weekly-popular-row';
 const TrendingLists = lazy(() => import('./trending-lists'));
 /** Said only while the catalogue is empty or being imported; its own small chunk. */
 const CatalogueNotice = lazy(() => import('../../../components/catalogue-notice'));
+/** For you: the person's own row (what they told onboarding), its code and data fetched when it nears the screen. */
+const ForYouRow = lazy(() => import('./for-you-row'));
 
 export interface HomeSections {
   topDiscussions?: ComponentType;
@@ -58,6 +60,9 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
         <HomeSection id="trending-lists" title="Trending Lists" seeAll="">
           <WhenNear section={TrendingLists} kind="list" />
         </HomeSection>
+        <HomeSection id="for-you" title="For you">
+          <WhenNear section={ForYouRow} kind="poster" />
+        </HomeSection>
         {Feed && (
           <HomeSection id="following-feed" title="From people you follow" seeAll="/feed">
             <WhenNear section={Feed} kind="discussion" />
@@ -72,9 +77,9 @@ export function HomePage({ sections = {} }: { sections?: HomeSections }) {
  * A lazy section (Trending Lists, or one another feature brings), loaded (its code and its data) once it comes within
  * 200 px of the screen: below the fold it costs nothing until the reader scrolls. The skeleton row holds its place meanwhile.
  */
-function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: 'discussion' | 'community' | 'list' }) {
+function WhenNear({ section: Section, kind }: { section?: ComponentType; kind: 'discussion' | 'community' | 'list' | 'poster' }) {
   const [near, setNear] = useState(false);
-  const skeleton = <CardRowSkeleton kind={kind} />;
+  const skeleton = kind === 'poster' ? <PosterRowSkeleton /> : <CardRowSkeleton kind={kind} />;
   if (Section && near) return <Suspense fallback={skeleton}><Section /></Suspense>;
   return (
     <div

@@ -164,7 +164,15 @@ function Form({ listId, SearchBox, title, savedName }: { listId: string | null; 
   const setKind = (kind: ListKind) => {
     if (kind === draft.type) return;
     // Genres differ between movies and series: the ones chosen that the other kind lacks are dropped when its genres arrive.
-    updateDraft({ type: kind });
+    // A list holds titles of its type only (the server answers 400 otherwise): the others chosen leave with a word.
+    const type = titleTypeOfKind(kind);
+    const kept = draft.selectedMedia.filter((m) => m.type === type);
+    const dropped = draft.selectedMedia.length - kept.length;
+    updateDraft(dropped ? { type: kind, selectedMedia: kept } : { type: kind });
+    if (dropped) {
+      const noun = type === 'movie' ? (dropped === 1 ? 'TV show' : 'TV shows') : dropped === 1 ? 'movie' : 'movies';
+      toast(`${dropped} ${noun} taken off: a list of ${type === 'movie' ? 'movies' : 'TV shows'} holds only ${type === 'movie' ? 'movies' : 'TV shows'}.`, 'info');
+    }
     clearError('type');
   };
 

@@ -17,6 +17,8 @@ import { toast } from '../../../lib/toast';
 const LISTS_KEY = ['lists'] as const;
 const holdingKey = (titleId: string) => [...LISTS_KEY, 'mine', 'holding', titleId] as const;
 
+const otherTypeText = (listType: TitleType) => (listType === 'movie' ? 'Movies only' : 'TV shows only');
+
 /** /createList with this title already chosen. */
 export const newListWithTitlePath = (titleId: string) => `/createList?titleId=${encodeURIComponent(titleId)}`;
 
@@ -90,17 +92,20 @@ export default function AddToListDialog({ titleId, titleType, title, onClose }: 
                 {mine.map((list) => {
                   const has = holding.has(list.listId);
                   const full = !has && list.titleCount >= LIST_MAX_TITLES;
+                  // A list holds titles of its type only: a list of the other type is shown, not offered.
+                  const otherType = !has && list.type !== titleType;
                   const first = list.contentList[0];
                   return (
                     <li key={list.listId}>
                       <button
                         type="button"
-                        disabled={has || add.isPending}
-                        aria-label={has ? `${list.name}: already holds ${title}` : `Add to ${list.name}`}
+                        disabled={has || otherType || add.isPending}
+                        aria-label={has ? `${list.name}: already holds ${title}` : otherType ? `${list.name}: ${otherTypeText(list.type)}` : `Add to ${list.name}`}
                         onClick={() => add.mutate(list.listId)}
                         className={cn(
                           'flex min-h-14 w-full items-center gap-3 rounded-xl px-3 py-2 text-left focus-ring',
-                          has ? 'cursor-default' : 'hover:bg-[var(--surface-2)] disabled:opacity-60',
+                          has || otherType ? 'cursor-default' : 'hover:bg-[var(--surface-2)] disabled:opacity-60',
+                          otherType && 'opacity-60',
                         )}
                       >
                         <span className="w-9 shrink-0">
@@ -118,9 +123,10 @@ export default function AddToListDialog({ titleId, titleType, title, onClose }: 
                             {list.titleCount} {list.titleCount === 1 ? 'title' : 'titles'}
                             {list.visibility === 'private' ? ' · Private' : ''}
                             {full ? ' · Full' : ''}
+                            {otherType ? ` · ${otherTypeText(list.type)}` : ''}
                           </span>
                         </span>
-                        {has ? (
+                        {otherType ? null : has ? (
                           <span className="flex shrink-0 items-center gap-1 text-sm text-[var(--accent)]">
                             <CheckIcon size={16} strokeWidth={3} /> Added
                           </span>

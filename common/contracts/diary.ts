@@ -79,6 +79,10 @@ export const TitleWatchedSchema = z.object({
   count: z.number().int(),
   /** The latest entry (its id undoes it), or null. */
   latest: z.object({ id: z.string(), watchedOn: z.string() }).nullable(),
+  /** Marked watched without a day (an imported Letterboxd watched.csv): watched, with no entry to undo. */
+  undated: z.boolean(),
+  /** Liked (an imported Letterboxd like). */
+  liked: z.boolean(),
 });
 export type TitleWatched = z.infer<typeof TitleWatchedSchema>;
 

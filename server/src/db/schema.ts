@@ -197,6 +197,14 @@ export interface DiaryEntriesTable {
   createdAt: Timestamp;
 }
 
+/** A mark without a day on a title (modules/diary): watched (day unknown) or liked. */
+export interface TitleMarksTable {
+  userId: string;
+  titleId: string;
+  mark: 'watched' | 'liked';
+  markedAt: Timestamp;
+}
+
 /** A streaming service that carries a title in a country (catalogue import, TMDB). */
 export interface TitleProvidersTable {
   titleId: string;
@@ -568,7 +576,7 @@ export interface ImportJobsTable {
 export interface ImportRowsTable {
   jobId: string;
   seq: number;
-  kind: 'rating' | 'watchlist' | 'list' | 'diary';
+  kind: 'rating' | 'watchlist' | 'list' | 'diary' | 'watched' | 'like';
   file: string;
   line: number;
   rowText: string;
@@ -606,6 +614,7 @@ export interface DB {
   titleRatingStats: TitleRatingStatsTable;
   watchlistEntries: WatchlistEntriesTable;
   diaryEntries: DiaryEntriesTable;
+  titleMarks: TitleMarksTable;
   titleProviders: TitleProvidersTable;
   lists: ListsTable;
   listItems: ListItemsTable;

@@ -73,9 +73,17 @@ export async function diaryMonth(database: Database, cache: Cache, actor: Actor,
 
 export async function titleWatched(database: Database, actor: Actor, ownerId: string, titleId: string): Promise<TitleWatched> {
   checkOwner(actor, ownerId);
-  const rows = await repo.titleEntries(database.db, ownerId, titleId);
+  const [rows, marks] = await Promise.all([repo.titleEntries(database.db, ownerId, titleId), repo.marksOf(database.db, ownerId, titleId)]);
   const latest = rows[0];
-  return { titleId, watched: rows.length > 0, count: rows.length, latest: latest ? { id: latest.id, watchedOn: latest.watchedOn } : null };
+  const undated = marks.includes('watched');
+  return {
+    titleId,
+    watched: rows.length > 0 || undated,
+    count: rows.length,
+    latest: latest ? { id: latest.id, watchedOn: latest.watchedOn } : null,
+    undated,
+    liked: marks.includes('liked'),
+  };
 }
 
 export async function watchedAmong(database: Database, actor: Actor, ownerId: string, titleIds: readonly string[]): Promise<z.infer<typeof DiaryContainsSchema>> {
@@ -137,4 +145,24 @@ export async function importDiaryEntries(trx: Db, userId: string, entries: reado
     trx,
     [...unique.values()].map((e) => ({ id: randomUUID(), userId, titleId: e.titleId, watchedOn: e.watchedOn, createdAt: now })),
   );
+}
+
+/**
+ * Titles a history import marks watched without a day (Letterboxd's watched.csv): a title with a diary entry is
+ * already watched, and one marked before keeps its mark. Answers the titles newly marked.
+ */
+export async function importWatchedMarks(trx: Db, userId: string, marks: readonly { titleId: string; markedAt: string }[]): Promise<Set<string>> {
+  const logged = await repo.titlesWithEntries(
+    trx,
+    userId,
+    marks.map((m) => m.titleId),
+  );
+  const unique = new Map(marks.filter((m) => !logged.has(m.titleId)).map((m) => [m.titleId, m]));
+  return repo.insertMarks(trx, userId, 'watched', [...unique.values()]);
+}
+
+/** Liked titles from a history import (Letterboxd's likes/films.csv); a title liked before keeps its like. Answers the titles newly liked. */
+export async function importLikes(trx: Db, userId: string, likes: readonly { titleId: string; markedAt: string }[]): Promise<Set<string>> {
+  const unique = new Map(likes.map((m) => [m.titleId, m]));
+  return repo.insertMarks(trx, userId, 'liked', [...unique.values()]);
 }

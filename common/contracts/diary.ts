@@ -36,6 +36,9 @@ export const DiaryMonthQuerySchema = z.object({
 
 export const DiaryEntryParamsSchema = z.object({ id: text({ error: 'must be an entry id' }).max(64, 'must be an entry id').regex(/^[A-Za-z0-9-]+$/, 'must be an entry id') });
 export const DiaryTitleParamsSchema = z.object({ titleId: TitleIdSchema });
+export const DiaryPersonParamsSchema = z.object({
+  userId: text({ error: 'must be a person id' }).max(128, 'must be a person id').regex(/^[A-Za-z0-9_-]+$/, 'must be a person id'),
+});
 const YEAR_MESSAGE = `must be a year from ${DIARY_YEAR_MIN} to ${DIARY_YEAR_MAX}`;
 export const DiaryYearParamsSchema = z.object({
   year: text({ error: YEAR_MESSAGE })

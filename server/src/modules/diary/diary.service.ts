@@ -6,9 +6,11 @@ import type { Db } from '../../db/db.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
+import { targetVisible } from '../../lib/visibility.ts';
+import { findLivePerson, userNotFound } from '../profiles/index.ts';
 import { findTitleBasics, titleNotFound } from '../ratings/index.ts';
 import { cachedCards, dayOf } from '../titles/index.ts';
-import { canUseDiary } from './diary.policy.ts';
+import { canReadDiary, canUseDiary } from './diary.policy.ts';
 import { presentEntry } from './diary.presenter.ts';
 import * as repo from './diary.repository.ts';
 
@@ -68,6 +70,21 @@ export async function diaryMonth(database: Database, cache: Cache, actor: Actor,
   checkOwner(actor, ownerId);
   const m = month ?? dayOf(new Date()).slice(0, 7);
   const [rows, months] = await Promise.all([repo.entriesBetween(database.db, ownerId, `${m}-01`, `${m}-31`), repo.monthsOf(database.db, ownerId)]);
+  return { month: m, entries: await presentRows(database, cache, rows), months };
+}
+
+/**
+ * A month of a person's diary as their profile shows it to a reader (anyone, signed in or not): the same entries and
+ * months as the owner's. Someone the reader may not see (suspended, blocked either way) or a closed account: 404.
+ */
+export async function publicDiaryMonth(database: Database, cache: Cache, reader: Actor | null, ownerId: string, month?: string): Promise<DiaryMonth> {
+  const db = database.db;
+  const [person, visible] = await Promise.all([findLivePerson(db, ownerId), targetVisible(db, reader, 'person', ownerId)]);
+  const open = person !== undefined && (person.deletedAt === null || person.deletedAt === undefined);
+  // 404 to everyone, signed in or not: the profile itself answers the same.
+  if (!person || !canReadDiary(reader, ownerId, visible, open)) throw userNotFound();
+  const m = month ?? dayOf(new Date()).slice(0, 7);
+  const [rows, months] = await Promise.all([repo.entriesBetween(db, ownerId, `${m}-01`, `${m}-31`), repo.monthsOf(db, ownerId)]);
   return { month: m, entries: await presentRows(database, cache, rows), months };
 }
 

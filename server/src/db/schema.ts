@@ -205,6 +205,13 @@ export interface TitleMarksTable {
   markedAt: Timestamp;
 }
 
+/** When TMDB's watch providers of a title were last read (modules/catalogue). */
+export interface TitleProviderChecksTable {
+  titleId: string;
+  /** Milliseconds since the epoch (bigint on PostgreSQL: read it through Number()). */
+  checkedAt: ColumnType<number | string, number, number>;
+}
+
 /** A streaming service that carries a title in a country (catalogue import, TMDB). */
 export interface TitleProvidersTable {
   titleId: string;
@@ -616,6 +623,7 @@ export interface DB {
   diaryEntries: DiaryEntriesTable;
   titleMarks: TitleMarksTable;
   titleProviders: TitleProvidersTable;
+  titleProviderChecks: TitleProviderChecksTable;
   lists: ListsTable;
   listItems: ListItemsTable;
   listGenres: ListGenresTable;

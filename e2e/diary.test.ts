@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, type Stack, screenshotterAtBothWidths, seriousViolations, sharedStack, signUpThroughUi } from './harness.ts';
+import { SCREENSHOT_DIR, type Stack, screenshotterAtBothWidths, seriousViolations, sharedStack, signUpThroughUi, usernameFor } from './harness.ts';
 
 // On Netflix US (2023) and Prime Video US (2022) in the starter catalogue's JustWatch files.
 const TITLE = 'Road to Perdition';
@@ -23,7 +23,8 @@ describe('the diary', () => {
   it('marks a title watched from its page, shows it in the diary, and opens the year in review with its card', async () => {
     const shot = screenshotterAtBothWidths('diary');
     const { context, page } = await stack.newPage(1440, 900);
-    await signUpThroughUi(stack, page, `diarist.${Date.now()}@example.com`, 'Dora Diarist');
+    const email = `diarist.${Date.now()}@example.com`;
+    await signUpThroughUi(stack, page, email, 'Dora Diarist');
 
     await page.goto(TITLE_PATH);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
@@ -74,6 +75,19 @@ describe('the diary', () => {
     await page.getByRole('region', { name: 'Highest rated' }).getByText(TITLE).first().waitFor();
     await shot(page, 'year-in-review', true);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The diary on the profile, as someone else sees it: the month's entries with the owner's rating, no remove buttons.
+    const visitor = await stack.newPage(1440, 900);
+    await signUpThroughUi(stack, visitor.page, `visitor.${Date.now()}@example.com`, 'Vic Visitor');
+    await visitor.page.goto(`/profile/${usernameFor(email)}`);
+    const diary = visitor.page.getByRole('region', { name: 'Diary' });
+    await diary.getByRole('list', { name: 'Diary entries' }).getByRole('link', { name: TITLE }).first().waitFor();
+    await diary.getByText('Rated 8/10').first().waitFor();
+    expect(await diary.getByRole('button', { name: /from your diary$/ }).count()).toBe(0);
+    await diary.scrollIntoViewIfNeeded();
+    await shot(visitor.page, 'profile-diary', true);
+    expect(await seriousViolations(visitor.page)).toEqual([]);
+    await visitor.context.close();
     await context.close();
   });
 });

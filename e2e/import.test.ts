@@ -51,14 +51,15 @@ describe('importing history', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Import finished' }).waitFor();
     const progress = page.getByRole('progressbar', { name: 'Import progress' });
-    // 11 items, the diary's entry (diary.csv) among them.
-    expect(await progress.getAttribute('aria-valuenow')).toBe('11');
-    expect(await progress.getAttribute('aria-valuemax')).toBe('11');
+    // 15 items: the diary's entry (diary.csv), films watched (watched.csv) and likes among them.
+    expect(await progress.getAttribute('aria-valuenow')).toBe('15');
+    expect(await progress.getAttribute('aria-valuemax')).toBe('15');
     const count = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
-    expect(await count('Imported')).toBe('9');
-    expect(await count('Not matched')).toBe('1');
+    expect(await count('Imported')).toBe('11');
+    expect(await count('Not matched')).toBe('2');
     expect(await count('Ambiguous')).toBe('1');
     await page.getByText('Nowhere Film (1999)').waitFor();
+    await page.getByText('A review: Paper Moon (1973)').waitFor();
     await page.getByText('Rating · ratings.csv, line 4', { exact: true }).waitFor();
     await shot(page, 'report', true);
     mkdirSync(SHOTS, { recursive: true });
@@ -75,7 +76,7 @@ describe('importing history', () => {
     // The ambiguous row: the second Double Feature is the one meant.
     await page.getByRole('button', { name: 'Choose Double Feature (2010), tt9500013' }).click();
     await expect.poll(() => page.getByText('Rating · ratings.csv, line 4', { exact: true }).count()).toBe(0);
-    expect(await count('Imported')).toBe('10');
+    expect(await count('Imported')).toBe('12');
     expect(await count('Ambiguous')).toBe('0');
 
     // The ratings are on the profile.

@@ -36,6 +36,9 @@ export const DiaryMonthQuerySchema = z.object({
 
 export const DiaryEntryParamsSchema = z.object({ id: text({ error: 'must be an entry id' }).max(64, 'must be an entry id').regex(/^[A-Za-z0-9-]+$/, 'must be an entry id') });
 export const DiaryTitleParamsSchema = z.object({ titleId: TitleIdSchema });
+export const DiaryPersonParamsSchema = z.object({
+  userId: text({ error: 'must be a person id' }).max(128, 'must be a person id').regex(/^[A-Za-z0-9_-]+$/, 'must be a person id'),
+});
 const YEAR_MESSAGE = `must be a year from ${DIARY_YEAR_MIN} to ${DIARY_YEAR_MAX}`;
 export const DiaryYearParamsSchema = z.object({
   year: text({ error: YEAR_MESSAGE })
@@ -79,6 +82,10 @@ export const TitleWatchedSchema = z.object({
   count: z.number().int(),
   /** The latest entry (its id undoes it), or null. */
   latest: z.object({ id: z.string(), watchedOn: z.string() }).nullable(),
+  /** Marked watched without a day (an imported Letterboxd watched.csv): watched, with no entry to undo. */
+  undated: z.boolean(),
+  /** Liked (an imported Letterboxd like). */
+  liked: z.boolean(),
 });
 export type TitleWatched = z.infer<typeof TitleWatchedSchema>;
 

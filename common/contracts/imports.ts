@@ -36,8 +36,11 @@ export const ImportJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 
-/** `diary`: a title watched on a day (Letterboxd's diary.csv, Trakt's history). */
-export const ImportKindSchema = z.enum(['rating', 'watchlist', 'list', 'diary']);
+/**
+ * `diary`: a title watched on a day (Letterboxd's diary.csv, Trakt's history); `watched`: seen, day unknown
+ * (Letterboxd's watched.csv); `like`: a liked film (Letterboxd's likes/films.csv), or a like of something else, reported.
+ */
+export const ImportKindSchema = z.enum(['rating', 'watchlist', 'list', 'diary', 'watched', 'like']);
 export type ImportKind = z.infer<typeof ImportKindSchema>;
 
 /** A title offered for an ambiguous row. */

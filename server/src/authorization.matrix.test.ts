@@ -341,6 +341,7 @@ const ROWS: Row[] = [
   // Diary: the reader's own; another's entry is not there for them.
   { route: 'POST /api/diary', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary', body: { titleId: TITLE } }) },
   { route: 'GET /api/diary', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary?month=2023-01' }) },
+  { route: 'GET /api/diary/people/:userId', label: 'the owner’s', expect: ALL_BUT_BLOCKED(), cell: () => ({ url: `/api/diary/people/${f.people.owner.id}?month=2023-01` }) },
   { route: 'GET /api/diary/titles/:titleId', expect: SIGNED_IN(), cell: () => ({ url: `/api/diary/titles/${TITLE}` }) },
   { route: 'POST /api/diary/contains', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary/contains', body: { titleIds: [TITLE] } }) },
   { route: 'GET /api/diary/year/:year', expect: SIGNED_IN(), cell: () => ({ url: '/api/diary/year/2023' }) },

@@ -91,6 +91,8 @@ const EnvSchema = z
         .refine((h) => h === 0 || (h >= 0.25 && h <= 168), 'must be 0 (off) or from 0.25 to 168 hours')
         .default(6),
     ),
+    /** Titles whose TMDB watch providers each scheduled run reads again (those read longest ago first); 0 turns it off. */
+    TMDB_PROVIDERS_PER_RUN: z.coerce.number({ error: 'must be a number of titles' }).int('must be a whole number of titles').min(0).max(10_000).default(300),
     IMDB_DATASETS_URL: z.url().default('https://datasets.imdbws.com'),
     IMDB_MIN_VOTES: z.coerce.number().int().min(0).default(1000),
     WEB_DIST: z.string().default('dist/web'),

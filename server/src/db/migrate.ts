@@ -23,6 +23,7 @@ import * as m20261203000200 from './migrations/20261203000200_job_leases.ts';
 import * as m20261204000100 from './migrations/20261204000100_account.ts';
 import * as m20261204000500 from './migrations/20261204000500_notification_preferences.ts';
 import * as m20261204000600 from './migrations/20261204000600_diary.ts';
+import * as m20261205000100 from './migrations/20261205000100_marks_provider_checks.ts';
 import * as m20261205000500 from './migrations/20261205000500_title_episodes.ts';
 import * as m20261205000800 from './migrations/20261205000800_feed_inbox.ts';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261204000100_account': m20261204000100,
   '20261204000500_notification_preferences': m20261204000500,
   '20261204000600_diary': m20261204000600,
+  '20261205000100_marks_provider_checks': m20261205000100,
   '20261205000500_title_episodes': m20261205000500,
   '20261205000800_feed_inbox': m20261205000800,
 };

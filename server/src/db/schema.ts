@@ -208,6 +208,21 @@ export interface DiaryEntriesTable {
   createdAt: Timestamp;
 }
 
+/** A mark without a day on a title (modules/diary): watched (day unknown) or liked. */
+export interface TitleMarksTable {
+  userId: string;
+  titleId: string;
+  mark: 'watched' | 'liked';
+  markedAt: Timestamp;
+}
+
+/** When TMDB's watch providers of a title were last read (modules/catalogue). */
+export interface TitleProviderChecksTable {
+  titleId: string;
+  /** Milliseconds since the epoch (bigint on PostgreSQL: read it through Number()). */
+  checkedAt: ColumnType<number | string, number, number>;
+}
+
 /** A streaming service that carries a title in a country (catalogue import, TMDB). */
 export interface TitleProvidersTable {
   titleId: string;
@@ -601,7 +616,7 @@ export interface ImportJobsTable {
 export interface ImportRowsTable {
   jobId: string;
   seq: number;
-  kind: 'rating' | 'watchlist' | 'list' | 'diary';
+  kind: 'rating' | 'watchlist' | 'list' | 'diary' | 'watched' | 'like';
   file: string;
   line: number;
   rowText: string;
@@ -640,7 +655,9 @@ export interface DB {
   titleRatingStats: TitleRatingStatsTable;
   watchlistEntries: WatchlistEntriesTable;
   diaryEntries: DiaryEntriesTable;
+  titleMarks: TitleMarksTable;
   titleProviders: TitleProvidersTable;
+  titleProviderChecks: TitleProviderChecksTable;
   lists: ListsTable;
   listItems: ListItemsTable;
   listGenres: ListGenresTable;

@@ -108,7 +108,8 @@ export async function undoLatestWatch(client: QueryClient, titleId: string, titl
   try {
     const state = await api.get(`diary/titles/${encodeURIComponent(titleId)}`, TitleWatchedSchema);
     if (!state.latest) {
-      client.setQueryData(watchedKey(titleId), false);
+      client.setQueryData(watchedKey(titleId), state.watched);
+      if (state.undated) toast(`${title} is marked watched without a day (from an import): there is no log to undo.`, 'info');
       return true;
     }
     return await deleteWatch(client, state.latest.id, titleId, title);

@@ -3,7 +3,7 @@ import type { ApiToken } from '../../../../common/contracts/account.ts';
 import { escapeHtml } from '../../lib/http/html.ts';
 import { isoOf } from '../../lib/time.ts';
 import type { exportCommunityPosts } from '../communities/index.ts';
-import type { exportDiary } from '../diary/index.ts';
+import type { exportDiary, exportMarks } from '../diary/index.ts';
 import type { exportGemLedger } from '../gems/index.ts';
 import type { exportLists } from '../lists/index.ts';
 import type { exportRatings } from '../ratings/index.ts';
@@ -18,6 +18,7 @@ export interface ExportData {
   ratings: Rows<typeof exportRatings>;
   watchlist: Rows<typeof exportWatchlist>;
   diary: Rows<typeof exportDiary>;
+  marks: Rows<typeof exportMarks>;
   lists: Rows<typeof exportLists>;
   discussions: Rows<typeof exportCommunityPosts>['discussions'];
   comments: Rows<typeof exportCommunityPosts>['comments'];
@@ -50,7 +51,7 @@ export const letterboxdRating = (rating: number) => rating / 2;
 
 /**
  * The export's files: JSON of everything (one file per kind), CSVs of ratings and the watchlist, and `letterboxd/`
- * with ratings.csv and watchlist.csv in Letterboxd's own columns (Date, Name, Year, Letterboxd URI[, Rating]; films
+ * with ratings.csv, watchlist.csv, diary.csv, watched.csv and likes/films.csv in Letterboxd's own columns (Date, Name, Year, Letterboxd URI[, Rating]; films
  * only, as Letterboxd has no series), which Reelhouse's own Letterboxd import reads back.
  */
 export function exportFiles(d: ExportData, now: Date): Record<string, string> {
@@ -80,7 +81,17 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
     updatedAt: isoOf(r.updatedAt),
   }));
   const watchlist = d.watchlist.map((w) => ({ titleId: w.titleId, title: w.primaryTitle, year: w.startYear, type: w.titleType, addedAt: isoOf(w.createdAt) }));
+  const films = (type: string) => type === 'movie';
   const diary = d.diary.map((e) => ({ titleId: e.titleId, title: e.primaryTitle, year: e.startYear, type: e.titleType, watchedOn: e.watchedOn }));
+  const markRows = (mark: 'watched' | 'liked') => d.marks.filter((m) => m.mark === mark);
+  const marked = (mark: 'watched' | 'liked') =>
+    markRows(mark).map((m) => ({ titleId: m.titleId, title: m.primaryTitle, year: m.startYear, type: m.titleType, markedAt: isoOf(m.markedAt) }));
+  // Letterboxd's watched.csv: every film watched once, dated by its first diary day, else when it was marked watched.
+  const watchedFilms = new Map<string, { date: string; name: string; year: number | null }>();
+  for (const e of d.diary) if (films(e.titleType) && !watchedFilms.has(e.titleId)) watchedFilms.set(e.titleId, { date: e.watchedOn, name: e.primaryTitle, year: e.startYear });
+  for (const m of markRows('watched')) {
+    if (films(m.titleType) && !watchedFilms.has(m.titleId)) watchedFilms.set(m.titleId, { date: day(m.markedAt), name: m.primaryTitle, year: m.startYear });
+  }
   const lists = d.lists.map((l) => ({
     id: l.id,
     name: l.name,
@@ -107,18 +118,19 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
   const person = (f: { id: string; username: string | null; displayName: string; createdAt: Date | string }) => ({ id: f.id, username: f.username, displayName: f.displayName, since: isoOf(f.createdAt) });
   const follows = { following: d.follows.following.map(person), followers: d.follows.followers.map(person) };
   const gems = d.gems.map((g) => ({ id: g.id, amount: g.amount, reason: g.reason, description: g.description, createdAt: isoOf(g.createdAt) }));
-  const films = (type: string) => type === 'movie';
   const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
   return {
     'README.txt':
       `Your Reelhouse data, exported ${now.toISOString()}.\r\n\r\n` +
-      'profile.json, ratings.json (with reviews), watchlist.json, diary.json, lists.json, discussions.json, comments.json, follows.json and gems.json hold everything; ' +
-      'ratings.csv, watchlist.csv and diary.csv are the same as tables (ratings out of 10). letterboxd/ratings.csv, letterboxd/watchlist.csv and letterboxd/diary.csv are in ' +
+      'profile.json, ratings.json (with reviews), watchlist.json, diary.json, watched.json (titles watched without a day), likes.json, lists.json, discussions.json, comments.json, follows.json and gems.json hold everything; ' +
+      'ratings.csv, watchlist.csv and diary.csv are the same as tables (ratings out of 10). letterboxd/ratings.csv, letterboxd/watchlist.csv, letterboxd/diary.csv, letterboxd/watched.csv and letterboxd/likes/films.csv are in ' +
       "Letterboxd's own format (ratings in half stars): import them at Letterboxd, or into Reelhouse at Settings > Import.\r\n",
     'profile.json': json(profile),
     'ratings.json': json(ratings),
     'watchlist.json': json(watchlist),
     'diary.json': json(diary),
+    'watched.json': json(marked('watched')),
+    'likes.json': json(marked('liked')),
     'lists.json': json(lists),
     'discussions.json': json(discussions),
     'comments.json': json(comments),
@@ -147,6 +159,16 @@ export function exportFiles(d: ExportData, now: Date): Record<string, string> {
     'letterboxd/diary.csv': csv(
       ['Date', 'Name', 'Year', 'Letterboxd URI', 'Rating', 'Rewatch', 'Tags', 'Watched Date'],
       d.diary.filter((e) => films(e.titleType)).map((e) => [e.watchedOn, e.primaryTitle, e.startYear, '', '', '', '', e.watchedOn]),
+    ),
+    'letterboxd/watched.csv': csv(
+      ['Date', 'Name', 'Year', 'Letterboxd URI'],
+      [...watchedFilms.values()].sort((a, b) => a.date.localeCompare(b.date)).map((f) => [f.date, f.name, f.year, '']),
+    ),
+    'letterboxd/likes/films.csv': csv(
+      ['Date', 'Name', 'Year', 'Letterboxd URI'],
+      markRows('liked')
+        .filter((m) => films(m.titleType))
+        .map((m) => [day(m.markedAt), m.primaryTitle, m.startYear, '']),
     ),
   };
 }

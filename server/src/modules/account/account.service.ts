@@ -8,7 +8,7 @@ import type { CredentialReader, SessionUser } from '../../plugins/session.ts';
 import type { SessionCache } from '../../plugins/session-cache.ts';
 import { endSignIn } from '../auth/index.ts';
 import { exportCommunityPosts } from '../communities/index.ts';
-import { exportDiary } from '../diary/index.ts';
+import { exportDiary, exportMarks } from '../diary/index.ts';
 import { exportGemLedger } from '../gems/index.ts';
 import { exportLists, publicListsOf } from '../lists/index.ts';
 import { livePersonByUsername } from '../profiles/index.ts';
@@ -32,16 +32,17 @@ export async function exportArchive(database: Database, actor: Actor, now = new 
   const db = database.db;
   const profile = await exportProfile(db, userId);
   if (!profile) throw accountGone();
-  const [ratings, watchlist, diary, lists, { discussions, comments }, follows, gems] = await Promise.all([
+  const [ratings, watchlist, diary, marks, lists, { discussions, comments }, follows, gems] = await Promise.all([
     exportRatings(db, userId),
     exportWatchlist(db, userId),
     exportDiary(db, userId),
+    exportMarks(db, userId),
     exportLists(db, userId),
     exportCommunityPosts(db, userId),
     exportFollows(db, userId),
     exportGemLedger(db, userId),
   ]);
-  const files = exportFiles({ profile, ratings, watchlist, diary, lists, discussions, comments, follows, gems }, now);
+  const files = exportFiles({ profile, ratings, watchlist, diary, marks, lists, discussions, comments, follows, gems }, now);
   return { fileName: `reelhouse-export-${now.toISOString().slice(0, 10)}.zip`, bytes: exportZip(files) };
 }
 

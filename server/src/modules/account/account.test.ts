@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportReportSchema } from '../../../../common/contracts/imports.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { importForm, insertImportTitles } from '../imports/imports.test-fixtures.ts';
+import { importForm, insertImportTitles, zipOf } from '../imports/imports.test-fixtures.ts';
 
 let ctx: TestContext;
 type Person = Awaited<ReturnType<typeof buildUser>>;
@@ -31,6 +31,15 @@ beforeAll(async () => {
   for (const titleId of ['tt9500016', 'tt9500011']) expect((await call('POST', '/api/watchlist', ida.headers, { titleId })).statusCode).toBe(200);
   expect((await call('POST', '/api/diary', ida.headers, { titleId: 'tt9500010', watchedOn: '2026-11-20' })).statusCode).toBeLessThan(300);
   expect((await call('POST', '/api/lists', ida.headers, { name: 'Night films', description: 'After dark <3', contentList: [{ titleId: 'tt9500010' }] })).statusCode).toBe(201);
+  // Marks a Letterboxd import leaves: Solaris watched without a day; Paper Moon and the series liked.
+  await ctx.database.db
+    .insertInto('titleMarks')
+    .values([
+      { userId: ida.user.id, titleId: 'tt9500014', mark: 'watched', markedAt: '2024-03-02T10:00:00.000Z' },
+      { userId: ida.user.id, titleId: 'tt9500018', mark: 'liked', markedAt: '2024-05-01T10:00:00.000Z' },
+      { userId: ida.user.id, titleId: 'tt9500017', mark: 'liked', markedAt: '2024-05-02T10:00:00.000Z' },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -63,12 +72,16 @@ describe('export', () => {
         'follows.json',
         'gems.json',
         'letterboxd/diary.csv',
+        'letterboxd/likes/films.csv',
         'letterboxd/ratings.csv',
+        'letterboxd/watched.csv',
         'letterboxd/watchlist.csv',
+        'likes.json',
         'lists.json',
         'profile.json',
         'ratings.csv',
         'ratings.json',
+        'watched.json',
         'watchlist.json',
         'watchlist.csv',
       ].sort(),
@@ -93,22 +106,27 @@ describe('export', () => {
     expect(JSON.parse(files['diary.json'])).toMatchObject([{ titleId: 'tt9500010', title: 'Heat', watchedOn: '2026-11-20' }]);
     expect(files['letterboxd/diary.csv'].trim().split('\r\n')).toEqual(['Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date', '2026-11-20,Heat,1995,,,,,2026-11-20']);
     expect(files['ratings.csv']).toContain('"The diner scene, ""still"" the best, ever."');
+    // Every film watched once, in Letterboxd's watched.csv: by its first diary day, else the day it was marked watched.
+    expect(files['letterboxd/watched.csv'].split('\r\n')).toEqual(['Date,Name,Year,Letterboxd URI', '2024-03-02,Solaris,1972,', '2026-11-20,Heat,1995,', '']);
+    expect(files['letterboxd/likes/films.csv'].split('\r\n')).toEqual(['Date,Name,Year,Letterboxd URI', '2024-05-01,Paper Moon,1973,', '']);
+    expect(JSON.parse(files['watched.json'])).toEqual([{ titleId: 'tt9500014', title: 'Solaris', year: 1972, type: 'movie', markedAt: '2024-03-02T10:00:00.000Z' }]);
+    expect((JSON.parse(files['likes.json']) as { titleId: string }[]).map((l) => l.titleId)).toEqual(['tt9500018', 'tt9500017']);
   });
 
-  it("reads back through the Letterboxd import into another account with the same ratings and watchlist", async () => {
+  it('reads back through the Letterboxd import into another account with the same ratings, watchlist, diary, watched films and likes', async () => {
     const files = await exportOf(ida.headers);
-    for (const name of ['ratings.csv', 'watchlist.csv']) {
-      const form = importForm(Buffer.from(files[`letterboxd/${name}`]), name);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/imports', payload: form.payload, headers: { ...jo.headers, ...form.headers } });
-      expect(res.statusCode, res.body).toBe(202);
-      const id = res.json().data.id as string;
-      let status = 'queued';
-      for (let i = 0; i < 2000 && status !== 'done' && status !== 'failed'; i++) {
-        status = ImportReportSchema.parse((await call('GET', `/api/imports/${id}`, jo.headers)).json().data).status;
-        if (status !== 'done') await sleep(20);
-      }
-      expect(status).toBe('done');
+    // The letterboxd/ folder zipped, as a person would upload it.
+    const letterboxd = Object.fromEntries(Object.entries(files).flatMap(([name, text]) => (name.startsWith('letterboxd/') ? [[name.slice('letterboxd/'.length), text]] : [])));
+    const form = importForm(zipOf(letterboxd), 'letterboxd.zip');
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/imports', payload: form.payload, headers: { ...jo.headers, ...form.headers } });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().data.id as string;
+    let status = 'queued';
+    for (let i = 0; i < 2000 && status !== 'done' && status !== 'failed'; i++) {
+      status = ImportReportSchema.parse((await call('GET', `/api/imports/${id}`, jo.headers)).json().data).status;
+      if (status !== 'done') await sleep(20);
     }
+    expect(status).toBe('done');
     const ratingsOf = async (userId: string) =>
       (await ctx.database.db.selectFrom('ratings').innerJoin('titles', 'titles.id', 'ratings.titleId').select(['titleId', 'rating']).where('userId', '=', userId).where('titles.titleType', '=', 'movie').orderBy('titleId').execute()).map(
         (r) => [r.titleId, Number(r.rating)],
@@ -116,6 +134,15 @@ describe('export', () => {
     expect(await ratingsOf(jo.user.id)).toEqual(await ratingsOf(ida.user.id));
     const watchOf = async (userId: string) => (await ctx.database.db.selectFrom('watchlistEntries').select('titleId').where('userId', '=', userId).orderBy('titleId').execute()).map((r) => r.titleId);
     expect(await watchOf(jo.user.id)).toEqual(await watchOf(ida.user.id));
+    // The diary, watched.csv and likes/films.csv read back: Heat has its diary day, so only Solaris is watched without one.
+    const diaryOf = async (userId: string) => (await ctx.database.db.selectFrom('diaryEntries').select(['titleId', 'watchedOn']).where('userId', '=', userId).execute()).map((r) => [r.titleId, r.watchedOn]);
+    expect(await diaryOf(jo.user.id)).toEqual(await diaryOf(ida.user.id));
+    const marksOf = async (userId: string) =>
+      (await ctx.database.db.selectFrom('titleMarks').select(['mark', 'titleId']).where('userId', '=', userId).orderBy('mark').orderBy('titleId').execute()).map((r) => [r.mark, r.titleId]);
+    expect(await marksOf(jo.user.id)).toEqual([
+      ['liked', 'tt9500018'],
+      ['watched', 'tt9500014'],
+    ]);
   });
 });
 

@@ -5,8 +5,10 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import type { TitleType } from '../../db/schema.ts';
 import { matchKeyOf, popularityOf, searchTextOf } from './catalogue.normalize.ts';
 import {
+  BREAKING_BAD_PROVIDERS,
   type FakeTmdb,
   movieExternalIds,
+  SHAWSHANK_PROVIDERS,
   startFakeTmdb,
   TMDB_KEY,
   trendingPage,
@@ -377,6 +379,91 @@ describe('TMDB feeds when TMDB misbehaves', () => {
     expect(report?.failures).toEqual([expect.stringMatching(/^trending page 1: fetch failed/), expect.stringMatching(/^upcoming page 1: fetch failed/)]);
     expect(report?.upcomingListed).toBeNull();
     expect((await get(ctx, '/api/movies/upcoming')).statusCode).toBe(200);
+  });
+});
+
+describe('TMDB watch providers, a batch per run', () => {
+  let ctx: TestContext;
+  let tmdb: FakeTmdb;
+  const TITLES: Seed[] = [
+    { id: 'tt0111161', title: 'The Shawshank Redemption', year: 1994, votes: 2_900_000, tmdbId: 278 },
+    { id: 'tt0903747', title: 'Breaking Bad', type: 'tvSeries', year: 2008, votes: 2_000_000, tmdbId: 1396 },
+    // TMDB has no such movie (404): read, with no providers.
+    { id: 'tt0000200', title: 'Gone From TMDB', year: 1990, votes: 5_000, tmdbId: 4040 },
+    // Not linked to TMDB: never asked about.
+    { id: 'tt0000201', title: 'Unlinked', year: 1991, votes: 9_000_000 },
+  ];
+  const providersHits = () => tmdb.hits.filter((h) => h.endsWith('/watch/providers'));
+  const checked = async () =>
+    (await ctx.database.db.selectFrom('titleProviderChecks').select(['titleId', 'checkedAt']).orderBy('titleId').execute()).map((r): [string, number] => [r.titleId, Number(r.checkedAt)]);
+  const feeds = (perRun: number) =>
+    new TmdbFeeds(ctx.database, new TmdbClient(ctx.database, { apiKey: TMDB_KEY, baseUrl: tmdb.baseUrl, maxRetries: 0 }), ctx.app.log, { providersPerRun: perRun });
+
+  beforeAll(async () => {
+    tmdb = await startFakeTmdb({ '/movie/278/watch/providers': SHAWSHANK_PROVIDERS, '/tv/1396/watch/providers': BREAKING_BAD_PROVIDERS });
+    ctx = await createTestApp();
+    await seed(ctx, TITLES);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await tmdb?.close();
+  });
+
+  it('reads a bounded batch each run, never-read titles first (most popular first), then those read longest ago', async () => {
+    const first = await feeds(2).refreshProviders();
+    expect(first).toEqual({ looked: 2, withProviders: 2, failed: 0 });
+    expect(providersHits()).toEqual(['/movie/278/watch/providers', '/tv/1396/watch/providers']);
+    const providers = await ctx.database.db.selectFrom('titleProviders').select(['titleId', 'country', 'provider']).where('source', '=', 'tmdb').orderBy('titleId').orderBy('country').orderBy('provider').execute();
+    expect(providers.map((r) => `${r.titleId} ${r.country} ${r.provider}`)).toEqual([
+      'tt0111161 GB pluto-tv',
+      'tt0111161 US netflix',
+      'tt0111161 US prime',
+      'tt0903747 US hulu',
+      'tt0903747 US netflix',
+    ]);
+    expect((await checked()).map(([id]) => id)).toEqual(['tt0111161', 'tt0903747']);
+
+    // The next run: the title never read, then the one read longest ago.
+    await ctx.database.db.updateTable('titleProviderChecks').set({ checkedAt: 1000 }).where('titleId', '=', 'tt0903747').execute();
+    // TMDB's answers are kept a day: read afresh here, as a day later.
+    await ctx.database.db.deleteFrom('tmdbCache').execute();
+    const second = await feeds(2).refreshProviders();
+    expect(second).toEqual({ looked: 2, withProviders: 1, failed: 0 });
+    expect(providersHits().slice(2)).toEqual(['/movie/4040/watch/providers', '/tv/1396/watch/providers']);
+    const marks = new Map(await checked());
+    expect([...marks.keys()]).toEqual(['tt0000200', 'tt0111161', 'tt0903747']);
+    expect(marks.get('tt0903747')).toBeGreaterThan(1000);
+    expect(marks.has('tt0000201')).toBe(false);
+  });
+
+  it('a failing TMDB leaves the titles unmarked, so they come first next run; 0 a run turns it off', async () => {
+    await ctx.database.db.deleteFrom('tmdbCache').execute();
+    const before = await checked();
+    tmdb.throttle(100, '0');
+    const report = await feeds(3).refreshProviders();
+    tmdb.throttle(0);
+    expect(report).toEqual({ looked: 3, withProviders: 0, failed: 3 });
+    expect(await checked()).toEqual(before);
+    const asked = tmdb.hits.length;
+    expect(await feeds(0).refreshProviders()).toBeNull();
+    expect(tmdb.hits.length).toBe(asked);
+  });
+
+  it('runs once across processes: of two started on one database, one reads the batch', async () => {
+    await ctx.database.db.deleteFrom('titleProviderChecks').execute();
+    await ctx.database.db.deleteFrom('tmdbCache').execute();
+    await ctx.database.db.deleteFrom('jobLeases').where('name', '=', 'tmdb-providers').execute();
+    const asked = providersHits().length;
+    const a = feeds(1);
+    const b = feeds(1);
+    a.start(3_600_000);
+    b.start(3_600_000);
+    await expect.poll(async () => (await checked()).length).toBe(1);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(providersHits().length - asked).toBe(1);
+    expect((await checked()).map(([id]) => id)).toEqual(['tt0111161']);
+    const lease = await ctx.database.db.selectFrom('jobLeases').select('name').where('name', '=', 'tmdb-providers').execute();
+    expect(lease).toHaveLength(1);
   });
 });
 

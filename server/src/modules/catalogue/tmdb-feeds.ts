@@ -4,7 +4,7 @@ import type { TitleType } from '../../db/schema.ts';
 import { type Schedule, scheduleOnce } from '../../lib/job-lease.ts';
 import { matchKeyOf, parseYear, popularityOf, searchTextOf } from './catalogue.normalize.ts';
 import { chunks, type NewTitleRow, type TitleUpdate, type UpcomingListRow, writeFeedChanges } from './tmdb.repository.ts';
-import { type TmdbClient, TmdbError, type TmdbListItem, type TmdbListPage, tmdbClientFrom } from './tmdb.ts';
+import { type ProvidersReport, refreshWatchProviders, type TmdbClient, TmdbError, type TmdbListItem, type TmdbListPage, tmdbClientFrom } from './tmdb.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +164,8 @@ export interface TmdbFeedsOptions {
   abort?: AbortController;
   trendingPages?: number;
   upcomingPages?: number;
+  /** Titles whose watch providers each run reads again (TMDB_PROVIDERS_PER_RUN); 0: none. */
+  providersPerRun?: number;
 }
 
 const CANDIDATE_COLUMNS = [
@@ -179,7 +181,9 @@ const CANDIDATE_COLUMNS = [
  */
 export class TmdbFeeds {
   private running: Promise<FeedReport | null> | null = null;
+  private runningProviders: Promise<ProvidersReport | null> | null = null;
   private schedule: Schedule | null = null;
+  private providersSchedule: Schedule | null = null;
   private stopped = false;
   private readonly trendingPages: number;
   private readonly upcomingPages: number;
@@ -201,14 +205,43 @@ export class TmdbFeeds {
   start(intervalMs: number): void {
     if (this.stopped || this.schedule) return;
     this.schedule = scheduleOnce(this.database, 'tmdb-feeds', intervalMs, () => this.refresh(), { log: this.log });
+    // Where to watch: a batch of titles per interval, under a lease of its own (one process reads each batch).
+    if ((this.opts.providersPerRun ?? 0) > 0) {
+      this.providersSchedule = scheduleOnce(this.database, 'tmdb-providers', intervalMs, () => this.refreshProviders(), { log: this.log });
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    const schedule = this.schedule;
+    const schedules = [this.schedule, this.providersSchedule];
     this.schedule = null;
+    this.providersSchedule = null;
     this.opts.abort?.abort(new Error('server stopping'));
-    await Promise.all([schedule?.stop(), this.running]);
+    await Promise.all([...schedules.map((s) => s?.stop()), this.running, this.runningProviders]);
+  }
+
+  /**
+   * Reads TMDB's watch providers of the next `providersPerRun` titles (those read longest ago first) and replaces
+   * their TMDB rows. One run at a time; null when stopped, off or failed as a whole. Never throws.
+   */
+  refreshProviders(): Promise<ProvidersReport | null> {
+    const perRun = this.opts.providersPerRun ?? 0;
+    if (this.stopped || perRun <= 0) return Promise.resolve(null);
+    this.runningProviders ??= (async () => {
+      const t0 = performance.now();
+      const report = await refreshWatchProviders(this.database, this.client, perRun, { stopped: () => this.stopped });
+      this.log.info({ ...report, ms: Math.round(performance.now() - t0) }, 'TMDB watch providers refreshed');
+      return report;
+    })()
+      .catch((err) => {
+        if (this.stopped) this.log.debug({ err }, 'TMDB watch providers: run stopped with the server');
+        else this.log.error({ err }, 'TMDB watch providers: run failed; the next one runs on schedule');
+        return null;
+      })
+      .finally(() => {
+        this.runningProviders = null;
+      });
+    return this.runningProviders;
   }
 
   /** One refresh at a time: a call while one runs waits for it. Null when stopped or when it failed as a whole. */
@@ -425,6 +458,7 @@ export function startTmdbFeeds(app: FastifyInstance): void {
   }
   const feeds = new TmdbFeeds(app.database, client, app.log, {
     abort,
+    providersPerRun: config.TMDB_PROVIDERS_PER_RUN,
     onChange: async () => {
       // New and changed titles into the search index (which empties the caches built on it), then the upcoming list.
       await app.titles.sync();

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { forEngine } from '../../db/dialect.ts';
+import type { DB, TitleType } from '../../db/schema.ts';
 
 /**
  * The TMDB feeds' and poster fill's writes, written once per engine (db/: forEngine picks): one synchronous
@@ -158,15 +159,21 @@ export async function writePosters(
   });
 }
 
-/** TMDB's where-to-watch rows of these titles, replaced: in one transaction, 500 rows a statement. */
+/** TMDB's where-to-watch rows of these titles, replaced, and when they were read: in one transaction, 500 rows a statement. */
 export async function replaceTmdbProviders(
   database: Database,
   titleIds: readonly string[],
   rows: readonly { titleId: string; provider: string; country: string; source: string; url: string | null }[],
+  checkedAt = Date.now(),
 ): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < titleIds.length; i += 500) {
       await trx.deleteFrom('titleProviders').where('source', '=', 'tmdb').where('titleId', 'in', titleIds.slice(i, i + 500)).execute();
+      await trx
+        .insertInto('titleProviderChecks')
+        .values(titleIds.slice(i, i + 500).map((titleId) => ({ titleId, checkedAt })))
+        .onConflict((oc) => oc.column('titleId').doUpdateSet({ checkedAt }))
+        .execute();
     }
     for (let i = 0; i < rows.length; i += 500) {
       await trx
@@ -176,4 +183,18 @@ export async function replaceTmdbProviders(
         .execute();
     }
   });
+}
+
+/** Titles TMDB knows whose watch providers were read longest ago: never read first (most popular first), then the oldest. */
+export async function titlesDueForProviders(db: Kysely<DB>, limit: number): Promise<{ id: string; tmdbId: number | null; titleType: TitleType }[]> {
+  return db
+    .selectFrom('titles')
+    .leftJoin('titleProviderChecks as c', 'c.titleId', 'titles.id')
+    .select(['titles.id', 'titles.tmdbId', 'titles.titleType'])
+    .where('titles.tmdbId', 'is not', null)
+    .orderBy(sql`coalesce(c.checked_at, 0)`)
+    .orderBy('titles.popularity', 'desc')
+    .orderBy('titles.id')
+    .limit(limit)
+    .execute();
 }

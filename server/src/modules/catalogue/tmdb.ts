@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { providerOfTmdbName } from './catalogue.providers.ts';
-import { replaceTmdbProviders, writePosters } from './tmdb.repository.ts';
+import { replaceTmdbProviders, titlesDueForProviders, writePosters } from './tmdb.repository.ts';
 
 /** TMDB's API (https://developer.themoviedb.org/reference) for posters, backdrops, upcoming and trending titles. */
 export interface TmdbOptions {
@@ -278,31 +278,35 @@ export interface ProvidersReport {
 }
 
 /**
- * Refreshes where to watch the most popular titles TMDB knows (a tmdb_id): one call per title, then TMDB's rows of
- * those titles replaced in one transaction (rows from the catalogue's JustWatch files stay, and take TMDB's link).
+ * Refreshes where to watch `limit` titles TMDB knows (a tmdb_id): those read longest ago first (never read: most
+ * popular first), one call per title; then TMDB's rows of the titles read are replaced and their reading time kept, in
+ * one transaction (rows from the catalogue's JustWatch files stay, and take TMDB's link). A title whose call failed is
+ * not marked, so it comes first again next time. Stops early when `stopped()` says so (the server is closing).
  */
-export async function refreshWatchProviders(database: Database, client: TmdbClient, limit: number): Promise<ProvidersReport> {
-  const titles = await database.db
-    .selectFrom('titles')
-    .select(['id', 'tmdbId', 'titleType'])
-    .where('tmdbId', 'is not', null)
-    .orderBy('popularity', 'desc')
-    .limit(limit)
-    .execute();
+export async function refreshWatchProviders(
+  database: Database,
+  client: TmdbClient,
+  limit: number,
+  opts: { now?: number; stopped?: () => boolean } = {},
+): Promise<ProvidersReport> {
+  const titles = await titlesDueForProviders(database.db, limit);
   const report: ProvidersReport = { looked: titles.length, withProviders: 0, failed: 0 };
   const looked: string[] = [];
   const rows: { titleId: string; provider: string; country: string; source: string; url: string | null }[] = [];
   for (const t of titles) {
+    if (opts.stopped?.()) break;
     try {
       const found = await client.watchProviders(t.titleType === 'movie' ? 'movie' : 'tv', t.tmdbId as number);
       looked.push(t.id);
       if (found.length) report.withProviders += 1;
       for (const f of found) rows.push({ titleId: t.id, provider: f.provider, country: f.country, source: 'tmdb', url: f.url });
-    } catch {
-      report.failed += 1;
+    } catch (err) {
+      // A title TMDB no longer has: no providers (read, not retried first every run).
+      if (err instanceof TmdbError && err.status === 404) looked.push(t.id);
+      else report.failed += 1;
     }
   }
-  if (looked.length) await replaceTmdbProviders(database, looked, rows);
+  if (looked.length) await replaceTmdbProviders(database, looked, rows, opts.now ?? Date.now());
   return report;
 }
 

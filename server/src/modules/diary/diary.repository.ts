@@ -101,11 +101,53 @@ export async function monthsOf(db: Db, userId: string): Promise<{ month: string;
   return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
 }
 
-/** Which of these titles have at least one entry. */
+/** Which of these titles have at least one entry, or a watched mark without a day. */
 export async function watchedAmong(db: Db, userId: string, titleIds: readonly string[]): Promise<string[]> {
   if (titleIds.length === 0) return [];
-  const rows = await db.selectFrom('diaryEntries').select('titleId').distinct().where('userId', '=', userId).where('titleId', 'in', [...titleIds]).execute();
+  const rows = await db
+    .selectFrom('diaryEntries')
+    .select('titleId')
+    .where('userId', '=', userId)
+    .where('titleId', 'in', [...titleIds])
+    .union(db.selectFrom('titleMarks').select('titleId').where('userId', '=', userId).where('mark', '=', 'watched').where('titleId', 'in', [...titleIds]))
+    .execute();
   return rows.map((r) => r.titleId);
+}
+
+// ---- Marks without a day: watched (day unknown) and liked ----------------------------------------------------------
+
+export type Mark = 'watched' | 'liked';
+
+/** A title's marks of the person's. */
+export async function marksOf(db: Db, userId: string, titleId: string): Promise<Mark[]> {
+  const rows = await db.selectFrom('titleMarks').select('mark').where('userId', '=', userId).where('titleId', '=', titleId).execute();
+  return rows.map((r) => r.mark);
+}
+
+/** Marks in bulk (history imports); a mark already there is kept. Answers the titles newly marked. */
+export async function insertMarks(db: Db, userId: string, mark: Mark, rows: readonly { titleId: string; markedAt: string }[]): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const out = await db
+      .insertInto('titleMarks')
+      .values(rows.slice(i, i + 500).map((r) => ({ userId, mark, titleId: r.titleId, markedAt: r.markedAt })))
+      .onConflict((oc) => oc.columns(['userId', 'mark', 'titleId']).doNothing())
+      .returning('titleId')
+      .execute();
+    for (const r of out) written.add(r.titleId);
+  }
+  return written;
+}
+
+/** Which of these titles have a diary entry of the person's. */
+export async function titlesWithEntries(db: Db, userId: string, titleIds: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const ids = [...new Set(titleIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('diaryEntries').select('titleId').distinct().where('userId', '=', userId).where('titleId', 'in', ids.slice(i, i + 500)).execute();
+    for (const r of rows) found.add(r.titleId);
+  }
+  return found;
 }
 
 /** A title's entries in the person's diary: how many, and the latest. */
@@ -166,7 +208,20 @@ export function exportDiary(db: Db, userId: string) {
     .execute();
 }
 
-/** Erases a closed account's diary (erasing twice changes nothing). */
+/** The person's marks without a day (watched, liked) with their titles, oldest first: the account export's. */
+export function exportMarks(db: Db, userId: string) {
+  return db
+    .selectFrom('titleMarks as m')
+    .innerJoin('titles as t', 't.id', 'm.titleId')
+    .select(['m.mark', 'm.titleId', 't.primaryTitle', 't.startYear', 't.titleType', 'm.markedAt'])
+    .where('m.userId', '=', userId)
+    .orderBy('m.markedAt')
+    .orderBy('m.titleId')
+    .execute();
+}
+
+/** Erases a closed account's diary and marks (erasing twice changes nothing). */
 export async function eraseAccountDiary(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('diaryEntries').where('userId', '=', userId).execute();
+  await db.deleteFrom('titleMarks').where('userId', '=', userId).execute();
 }

@@ -7,6 +7,7 @@ import {
   DiaryEntryParamsSchema,
   DiaryMonthQuerySchema,
   DiaryMonthSchema,
+  DiaryPersonParamsSchema,
   DiaryTitleParamsSchema,
   DiaryYearParamsSchema,
   DiaryYearSchema,
@@ -18,7 +19,7 @@ import { envelope } from '../../../../common/contracts/envelope.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { yearCardPng } from './diary.card.ts';
 import { eraseAccountDiary } from './diary.repository.ts';
-import { deleteWatch, diaryMonth, diaryYear, logWatch, titleWatched, watchedAmong } from './diary.service.ts';
+import { deleteWatch, diaryMonth, diaryYear, logWatch, publicDiaryMonth, titleWatched, watchedAmong } from './diary.service.ts';
 
 export async function diaryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -77,6 +78,25 @@ export async function diaryRoutes(app: FastifyInstance) {
       const actor = req.requireUser();
       personal(reply);
       return { data: await diaryMonth(app.database, app.cache, actor, actor.id, req.query.month) };
+    },
+  );
+
+  r.get(
+    '/api/diary/people/:userId',
+    {
+      schema: {
+        tags,
+        summary: "A month of a person's diary, as their profile shows it",
+        description:
+          'Public: anyone may read a person’s diary, signed in or not. `?month=YYYY-MM` (this month when absent); entries newest day first, each with the person’s rating, and every month that has entries. A suspended or closed account, someone the reader blocked or who blocked the reader, or no such person: 404 `user_not_found`. Sent `private, no-store` (blocks make it differ per reader).',
+        params: DiaryPersonParamsSchema,
+        querystring: DiaryMonthQuerySchema,
+        response: { 200: envelope(DiaryMonthSchema) },
+      },
+    },
+    async (req, reply) => {
+      personal(reply);
+      return { data: await publicDiaryMonth(app.database, app.cache, req.sessionUser(), req.params.userId, req.query.month) };
     },
   );
 

@@ -6,9 +6,11 @@ import type { Db } from '../../db/db.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { badRequest, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
+import { targetVisible } from '../../lib/visibility.ts';
+import { findLivePerson, userNotFound } from '../profiles/index.ts';
 import { findTitleBasics, titleNotFound } from '../ratings/index.ts';
 import { cachedCards, dayOf } from '../titles/index.ts';
-import { canUseDiary } from './diary.policy.ts';
+import { canReadDiary, canUseDiary } from './diary.policy.ts';
 import { presentEntry } from './diary.presenter.ts';
 import * as repo from './diary.repository.ts';
 
@@ -71,11 +73,34 @@ export async function diaryMonth(database: Database, cache: Cache, actor: Actor,
   return { month: m, entries: await presentRows(database, cache, rows), months };
 }
 
+/**
+ * A month of a person's diary as their profile shows it to a reader (anyone, signed in or not): the same entries and
+ * months as the owner's. Someone the reader may not see (suspended, blocked either way) or a closed account: 404.
+ */
+export async function publicDiaryMonth(database: Database, cache: Cache, reader: Actor | null, ownerId: string, month?: string): Promise<DiaryMonth> {
+  const db = database.db;
+  const [person, visible] = await Promise.all([findLivePerson(db, ownerId), targetVisible(db, reader, 'person', ownerId)]);
+  const open = person !== undefined && (person.deletedAt === null || person.deletedAt === undefined);
+  // 404 to everyone, signed in or not: the profile itself answers the same.
+  if (!person || !canReadDiary(reader, ownerId, visible, open)) throw userNotFound();
+  const m = month ?? dayOf(new Date()).slice(0, 7);
+  const [rows, months] = await Promise.all([repo.entriesBetween(db, ownerId, `${m}-01`, `${m}-31`), repo.monthsOf(db, ownerId)]);
+  return { month: m, entries: await presentRows(database, cache, rows), months };
+}
+
 export async function titleWatched(database: Database, actor: Actor, ownerId: string, titleId: string): Promise<TitleWatched> {
   checkOwner(actor, ownerId);
-  const rows = await repo.titleEntries(database.db, ownerId, titleId);
+  const [rows, marks] = await Promise.all([repo.titleEntries(database.db, ownerId, titleId), repo.marksOf(database.db, ownerId, titleId)]);
   const latest = rows[0];
-  return { titleId, watched: rows.length > 0, count: rows.length, latest: latest ? { id: latest.id, watchedOn: latest.watchedOn } : null };
+  const undated = marks.includes('watched');
+  return {
+    titleId,
+    watched: rows.length > 0 || undated,
+    count: rows.length,
+    latest: latest ? { id: latest.id, watchedOn: latest.watchedOn } : null,
+    undated,
+    liked: marks.includes('liked'),
+  };
 }
 
 export async function watchedAmong(database: Database, actor: Actor, ownerId: string, titleIds: readonly string[]): Promise<z.infer<typeof DiaryContainsSchema>> {
@@ -137,4 +162,24 @@ export async function importDiaryEntries(trx: Db, userId: string, entries: reado
     trx,
     [...unique.values()].map((e) => ({ id: randomUUID(), userId, titleId: e.titleId, watchedOn: e.watchedOn, createdAt: now })),
   );
+}
+
+/**
+ * Titles a history import marks watched without a day (Letterboxd's watched.csv): a title with a diary entry is
+ * already watched, and one marked before keeps its mark. Answers the titles newly marked.
+ */
+export async function importWatchedMarks(trx: Db, userId: string, marks: readonly { titleId: string; markedAt: string }[]): Promise<Set<string>> {
+  const logged = await repo.titlesWithEntries(
+    trx,
+    userId,
+    marks.map((m) => m.titleId),
+  );
+  const unique = new Map(marks.filter((m) => !logged.has(m.titleId)).map((m) => [m.titleId, m]));
+  return repo.insertMarks(trx, userId, 'watched', [...unique.values()]);
+}
+
+/** Liked titles from a history import (Letterboxd's likes/films.csv); a title liked before keeps its like. Answers the titles newly liked. */
+export async function importLikes(trx: Db, userId: string, likes: readonly { titleId: string; markedAt: string }[]): Promise<Set<string>> {
+  const unique = new Map(likes.map((m) => [m.titleId, m]));
+  return repo.insertMarks(trx, userId, 'liked', [...unique.values()]);
 }

@@ -55,7 +55,7 @@ describe('logging a watch', () => {
     const again = LogWatchResultSchema.parse((await log({ titleId: 'tt9500003' }, owner.headers)).json().data);
     expect(again).toMatchObject({ changed: false, entry: { id: a.entry.id } });
     const state = TitleWatchedSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/diary/titles/tt9500003', headers: owner.headers })).json().data);
-    expect(state).toEqual({ titleId: 'tt9500003', watched: true, count: 1, latest: { id: a.entry.id, watchedOn: today } });
+    expect(state).toEqual({ titleId: 'tt9500003', watched: true, count: 1, latest: { id: a.entry.id, watchedOn: today }, undated: false, liked: false });
     const contains = await ctx.app.inject({ method: 'POST', url: '/api/diary/contains', payload: { titleIds: ['tt9500002', 'tt9500003'] }, headers: owner.headers });
     expect(contains.json().data).toEqual({ titleIds: ['tt9500003'] });
     const theirs = await ctx.app.inject({ method: 'POST', url: '/api/diary/contains', payload: { titleIds: ['tt9500003'] }, headers: other.headers });
@@ -167,5 +167,45 @@ describe('the diary by month, rewatches, and the year in review', () => {
     expect(mine.json().data).toEqual({ id: rewatchId, titleId: 'tt9500001', deleted: true });
     const march = DiaryMonthSchema.parse((await month('2023-03', owner.headers)).json().data);
     expect(march.entries.map((e) => e.title.id)).toEqual(['tt9500005', 'tt9500004']);
+  });
+});
+
+describe("a person's diary on their profile", () => {
+  const publicMonth = (userId: string, m: string, headers?: Headers) => ctx.app.inject({ method: 'GET', url: `/api/diary/people/${userId}?month=${m}`, headers });
+
+  it('is readable by anyone, signed in or not, with the same entries and months as the owner’s', async () => {
+    const own = DiaryMonthSchema.parse((await month('2023-01', owner.headers)).json().data);
+    for (const headers of [other.headers, undefined, owner.headers]) {
+      const res = await publicMonth(owner.user.id, '2023-01', headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(DiaryMonthSchema.parse(res.json().data)).toEqual(own);
+    }
+    expect(own.entries.length).toBeGreaterThan(0);
+    const bad = await publicMonth(owner.user.id, '2023-13', other.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toContain('month');
+    expect((await publicMonth('no-such-person', '2023-01', other.headers)).json().error.code).toBe('user_not_found');
+  });
+
+  it('is 404 across a block either way, for a suspended person, and for a closed account', async () => {
+    const blocker = await buildUser(ctx, { displayName: 'Bea Blocker' });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/user/blocks/${owner.user.id}`, headers: blocker.headers })).statusCode).toBe(200);
+    // The person blocked, and the one who blocked them, each see no diary of the other.
+    expect((await publicMonth(owner.user.id, '2023-01', blocker.headers)).json().error.code).toBe('user_not_found');
+    expect((await publicMonth(blocker.user.id, '2023-01', owner.headers)).statusCode).toBe(404);
+    expect((await publicMonth(owner.user.id, '2023-01', other.headers)).statusCode).toBe(200);
+
+    const gone = await buildUser(ctx, { displayName: 'Sue Suspended' });
+    expect((await log({ titleId: 'tt9500001', watchedOn: '2023-01-04' }, gone.headers)).statusCode).toBe(200);
+    expect((await publicMonth(gone.user.id, '2023-01', other.headers)).statusCode).toBe(200);
+    await ctx.database.db.updateTable('users').set({ suspendedAt: new Date().toISOString() }).where('id', '=', gone.user.id).execute();
+    expect((await publicMonth(gone.user.id, '2023-01', other.headers)).statusCode).toBe(404);
+    expect((await publicMonth(gone.user.id, '2023-01')).statusCode).toBe(404);
+
+    const closing = await buildUser(ctx, { displayName: 'Cal Closing' });
+    expect((await log({ titleId: 'tt9500002', watchedOn: '2023-01-05' }, closing.headers)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/account', headers: closing.headers, payload: { confirm: 'DELETE' } })).statusCode).toBe(200);
+    expect((await publicMonth(closing.user.id, '2023-01', other.headers)).json().error.code).toBe('user_not_found');
   });
 });

@@ -24,8 +24,9 @@ import {
  *
  * Ratings are half stars, 0.5 to 5, and become 1 to 10. Ratings come from ratings.csv; a film rated only in the diary
  * takes its latest diary rating; a review joins its film's rating (by name and year). Each diary row is also a diary
- * entry (the film watched on its Watched Date). watched.csv (films without a day) and likes are read (a malformed one
- * is refused) but Reelhouse has no place for them.
+ * entry (the film watched on its Watched Date). watched.csv (every film watched, without a day) marks a film watched
+ * unless the diary has it; likes/films.csv likes a film. likes/reviews.csv and likes/lists.csv (likes of others'
+ * reviews and lists) are listed in the report as not imported, with the reason.
  */
 
 const FILM_COLUMNS = ['date', 'name', 'year'] as const;
@@ -163,10 +164,33 @@ export function parseLetterboxd(files: ExportFile[]): ImportItem[] {
       items.push({ kind: 'watchlist', file: watchlist.name, line: r.line, text: describe(title, year), title, year, type: 'movie', date: dateOf(watchlist.name, r.line, r.get('date')) });
     }
   }
-  // Read so a malformed one is refused; Reelhouse has no watched log or title likes to put them in.
-  for (const name of ['watched.csv', 'likes/films.csv']) {
+  // Films watched (without a day: the diary has the days) and liked films: marks on the title.
+  for (const [name, kind] of [
+    ['watched.csv', 'watched'],
+    ['likes/films.csv', 'like'],
+  ] as const) {
     const f = byName.get(name);
-    if (f) for (const r of simpleTable(f, FILM_COLUMNS)) yearOf(f.name, r.line, r.get('year'));
+    if (!f) continue;
+    for (const r of simpleTable(f, FILM_COLUMNS)) {
+      const title = nameOf(f.name, r.line, r.get('name'));
+      const year = yearOf(f.name, r.line, r.get('year'));
+      items.push({ kind, file: f.name, line: r.line, text: describe(title, year), title, year, type: 'movie', date: dateOf(f.name, r.line, r.get('date')) });
+    }
+  }
+  // Likes of other people's reviews and lists: listed in the report, as Reelhouse cannot tie them to anything here.
+  for (const [name, what, reason] of [
+    ['likes/reviews.csv', 'A review', "A liked review: reviews written on Letterboxd by others are not in Reelhouse, so the like has nothing to go to."],
+    ['likes/lists.csv', 'A list', "A liked list: lists made on Letterboxd by others are not in Reelhouse, so the like has nothing to go to."],
+  ] as const) {
+    const f = byName.get(name);
+    if (!f) continue;
+    const records = readCsv(f).filter((r) => !isBlank(r));
+    if (records.length === 0) continue;
+    for (const r of table(f.name, records[0], records.slice(1), [])) {
+      const title = r.get('name') || r.get('letterboxduri') || r.get('url') || '(no name)';
+      const year = /^\d{4}$/.test(r.get('year')) ? Number(r.get('year')) : null;
+      items.push({ kind: 'like', file: f.name, line: r.line, text: `${what}: ${describe(title, year)}`, title, year, skip: reason });
+    }
   }
   const lists = files.filter((f) => /^lists\/[^/]+\.csv$/i.test(f.name)).sort((a, b) => a.name.localeCompare(b.name));
   lists.forEach((f, i) => {

@@ -37,6 +37,17 @@ describe('a Letterboxd export', () => {
     expect(items.filter((i) => i.kind === 'diary').map((i) => [i.title, i.year, i.date, i.text])).toEqual([['Solaris', 1972, '2022-11-30', 'Solaris (1972) on 2022-11-30']]);
   });
 
+  it('reads watched.csv as films watched without a day, and likes: films liked, likes of reviews kept as not imported', () => {
+    expect(items.filter((i) => i.kind === 'watched').map((i) => [i.title, i.year, i.date])).toEqual([
+      ['Solaris', 1972, '2022-12-01T00:00:00.000Z'],
+      ['Heat', 1995, '2023-01-05T00:00:00.000Z'],
+    ]);
+    expect(items.filter((i) => i.kind === 'like').map((i) => [i.file, i.text, Boolean(i.skip)])).toEqual([
+      ['likes/films.csv', 'Heat (1995)', false],
+      ['likes/reviews.csv', 'A review: Paper Moon (1973)', true],
+    ]);
+  });
+
   it('joins a review to its film’s rating, with its line breaks', () => {
     const heat = items.find((i) => i.kind === 'rating' && i.title === 'Heat');
     expect(heat).toMatchObject({ file: 'ratings.csv', line: 2, review: 'The diner scene.\nStill the best.', date: '2023-01-05T00:00:00.000Z' });
@@ -135,16 +146,19 @@ describe('a Trakt export', () => {
     'user-settings.json': JSON.stringify({ user: { username: 'fan' } }),
   };
 
-  it('reads ratings of movies and shows (not episodes), the watchlist and lists, with their ids', () => {
+  it('reads ratings of movies and shows, the watchlist and lists, with their ids; an episode rating is kept as not placed', () => {
     const { source, items } = readExport('trakt-export.zip', zipOf(files));
     expect(source).toBe('trakt');
-    expect(items.map((i) => [i.kind, i.title, i.imdbId, i.tmdbId, i.type, i.rating ?? null])).toEqual([
-      ['rating', 'Heat', 'tt9500010', 949, 'movie', 9],
-      ['rating', 'Night Shift Stories', null, 4242, 'tvSeries', 8],
-      ['watchlist', 'Paper Moon', null, null, 'movie', null],
-      ['list', 'Heat', 'tt9500010', 949, 'movie', null],
+    expect(items.map((i) => [i.kind, i.title, i.imdbId ?? null, i.tmdbId ?? null, i.type, i.rating ?? null, Boolean(i.skip)])).toEqual([
+      ['rating', 'Heat', 'tt9500010', 949, 'movie', 9, false],
+      ['rating', 'Night Shift Stories', null, null, 'tvSeries', null, true],
+      ['rating', 'Night Shift Stories', null, 4242, 'tvSeries', 8, false],
+      ['watchlist', 'Paper Moon', null, null, 'movie', null, false],
+      ['list', 'Heat', 'tt9500010', 949, 'movie', null, false],
     ]);
-    expect(items[3].list).toMatchObject({ name: 'Crime Nights', description: 'Late', position: 0 });
+    expect(items[1]).toMatchObject({ file: 'ratings-episodes.json', line: 1, text: 'Night Shift Stories (2015) S01E01' });
+    expect(items[1].skip).toMatch(/^The catalogue has no seasons or episodes/);
+    expect(items[4].list).toMatchObject({ name: 'Crime Nights', description: 'Late', position: 0 });
   });
 
   it('reads the history as days watched; an episode logs its show', () => {

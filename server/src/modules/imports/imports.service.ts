@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { type Emit, writeWithEvents } from '../../events/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { importDiaryEntries } from '../diary/index.ts';
+import { importDiaryEntries, importLikes, importWatchedMarks } from '../diary/index.ts';
 import { importListTitles } from '../lists/index.ts';
 import { importRatings, reviewOf } from '../ratings/index.ts';
 import { importWatchlistEntries } from '../watchlist/index.ts';
@@ -102,7 +102,7 @@ export async function startImport(database: Database, runner: ImportRunner, acto
     throw err;
   }
   if (parsed.items.length === 0) {
-    throw badRequest('file: holds no ratings, reviews, watchlist or lists to import.', 'invalid_file');
+    throw badRequest('file: holds no ratings, reviews, diary, watched films, likes, watchlist or lists to import.', 'invalid_file');
   }
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -211,7 +211,8 @@ export async function processBatch(database: Database, matcher: TitleMatcher, jo
 
 /**
  * Writes matched rows through the modules that own them: ratings (one per title; never over a newer one), the
- * watchlist (one entry per title), the diary (one entry per title and day) and lists (the person's list of that name takes the titles it lacks). Each row's
+ * watchlist (one entry per title), the diary (one entry per title and day; watched without a day and liked: one mark per
+ * title) and lists (the person's list of that name takes the titles it lacks). Each row's
  * outcome: imported, or already present. In the caller's transaction; the events go with it.
  */
 async function writeMatched(
@@ -279,6 +280,21 @@ async function writeMatched(
       const key = `${m.titleId}|${(m.item.date ?? '').slice(0, 10)}`;
       done(m.row.seq, m.titleId, written.delete(key) ? 'imported' : 'present');
     }
+  }
+
+  // Watched without a day, and likes: one mark per title; a film the diary has is already watched.
+  for (const [kind, write] of [
+    ['watched', importWatchedMarks],
+    ['like', importLikes],
+  ] as const) {
+    const rows = matched.filter((m) => m.row.kind === kind);
+    if (rows.length === 0) continue;
+    const written = await write(
+      trx,
+      job.userId,
+      rows.map((m) => ({ titleId: m.titleId, markedAt: m.item.date ?? now })),
+    );
+    for (const m of rows) done(m.row.seq, m.titleId, written.delete(m.titleId) ? 'imported' : 'present');
   }
 
   const byList = new Map<string, { seq: number; item: ImportItem; titleId: string }[]>();

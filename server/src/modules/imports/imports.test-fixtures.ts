@@ -36,8 +36,8 @@ export async function insertImportTitles(db: Kysely<DB>, titles = IMPORT_TITLES)
 }
 
 /**
- * A Letterboxd export as Letterboxd writes it: ratings (half stars), a review, diary, watched, watchlist, likes and a
- * list in its two-table layout. It holds an unmatched film (Nowhere Film), an ambiguous one (Double Feature, 2010: two
+ * A Letterboxd export as Letterboxd writes it: ratings (half stars), a review, diary, watched, watchlist, likes (of a
+ * film and of a review) and a list in its two-table layout. It holds an unmatched film (Nowhere Film), an ambiguous one (Double Feature, 2010: two
  * films), one found by its original title (Le fabuleux destin…), and one a year off (Late Bloomer, 2006).
  */
 export const LETTERBOXD_FILES: Record<string, string> = {
@@ -57,9 +57,12 @@ export const LETTERBOXD_FILES: Record<string, string> = {
     '',
   ].join('\n'),
   'diary.csv': ['Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date', '2022-12-01,Solaris,1972,https://boxd.it/d1,4,,,2022-11-30', ''].join('\n'),
-  'watched.csv': ['Date,Name,Year,Letterboxd URI', '2022-12-01,Solaris,1972,https://boxd.it/w1', ''].join('\n'),
+  // Every film watched, without a day: Solaris is in the diary already; Heat was only ever marked watched.
+  'watched.csv': ['Date,Name,Year,Letterboxd URI', '2022-12-01,Solaris,1972,https://boxd.it/w1', '2023-01-05,Heat,1995,https://boxd.it/2b0k', ''].join('\n'),
   'watchlist.csv': ['Date,Name,Year,Letterboxd URI', '2023-04-01,Paper Moon,1973,https://boxd.it/p1', '2023-04-02,Solaris,2002,https://boxd.it/p2', ''].join('\n'),
   'likes/films.csv': ['Date,Name,Year,Letterboxd URI', '2023-01-05,Heat,1995,https://boxd.it/2b0k', ''].join('\n'),
+  // A like of someone else's review: reported, not imported.
+  'likes/reviews.csv': ['Date,Name,Year,Letterboxd URI', '2023-02-01,Paper Moon,1973,https://boxd.it/rv1', ''].join('\n'),
   'lists/crime-nights.csv': [
     'Letterboxd list export v7',
     'Date,Name,Tags,URL,Description',

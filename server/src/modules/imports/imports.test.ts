@@ -43,6 +43,10 @@ async function diaryOf(userId: string) {
   const rows = await ctx.database.db.selectFrom('diaryEntries').select(['titleId', 'watchedOn']).where('userId', '=', userId).orderBy('watchedOn').orderBy('titleId').execute();
   return rows.map((r) => [r.titleId, r.watchedOn]);
 }
+async function marksOf(userId: string) {
+  const rows = await ctx.database.db.selectFrom('titleMarks').select(['mark', 'titleId', 'markedAt']).where('userId', '=', userId).orderBy('mark').orderBy('titleId').execute();
+  return rows.map((r) => [r.mark, r.titleId, new Date(r.markedAt).toISOString().slice(0, 10)]);
+}
 async function listsOf(userId: string) {
   const lists = await ctx.database.db.selectFrom('lists').select(['id', 'name', 'titleCount', 'visibility']).where('ownerId', '=', userId).execute();
   const out = [];
@@ -71,11 +75,21 @@ describe('POST /api/imports with a Letterboxd export', () => {
     const res = await upload(EXPORT, 'letterboxd-ida-2024-01-01-00-00-utc.zip', fan.headers);
     expect(res.statusCode).toBe(202);
     const job = res.json().data as ImportJob;
-    expect(job).toMatchObject({ source: 'letterboxd', fileName: 'letterboxd-ida-2024-01-01-00-00-utc.zip', total: 11 });
+    expect(job).toMatchObject({ source: 'letterboxd', fileName: 'letterboxd-ida-2024-01-01-00-00-utc.zip', total: 15 });
     firstJob = await finished(job.id);
-    expect(firstJob).toMatchObject({ status: 'done', total: 11, processed: 11, imported: 9, alreadyPresent: 0, notMatched: 1, ambiguous: 1, error: null });
+    // watched.csv's Solaris is in the diary already: present.
+    expect(firstJob).toMatchObject({ status: 'done', total: 15, processed: 15, imported: 11, alreadyPresent: 1, notMatched: 2, ambiguous: 1, error: null });
     expect(firstJob.notMatchedRows).toEqual([
       { row: expect.any(Number), kind: 'rating', file: 'ratings.csv', line: 5, text: 'Nowhere Film (1999)', reason: 'No title in the catalogue has this name and year.', candidates: [] },
+      {
+        row: expect.any(Number),
+        kind: 'like',
+        file: 'likes/reviews.csv',
+        line: 2,
+        text: 'A review: Paper Moon (1973)',
+        reason: 'A liked review: reviews written on Letterboxd by others are not in Reelhouse, so the like has nothing to go to.',
+        candidates: [],
+      },
     ]);
     expect(firstJob.ambiguousRows).toHaveLength(1);
     expect(firstJob.ambiguousRows[0]).toMatchObject({ kind: 'rating', file: 'ratings.csv', line: 4, text: 'Double Feature (2010)' });
@@ -97,13 +111,23 @@ describe('POST /api/imports with a Letterboxd export', () => {
     expect(await listsOf(fan.user.id)).toEqual([{ name: 'Crime Nights', visibility: 'private', titleCount: 2, titles: ['tt9500010', 'tt9500018'] }]);
     // The diary row: Solaris watched on its Watched Date.
     expect(await diaryOf(fan.user.id)).toEqual([['tt9500014', '2022-11-30']]);
+    // watched.csv: Heat watched without a day (no diary date made up); Solaris has its diary day. likes/films.csv: Heat liked.
+    expect(await marksOf(fan.user.id)).toEqual([
+      ['liked', 'tt9500010', '2023-01-05'],
+      ['watched', 'tt9500010', '2023-01-05'],
+    ]);
+    const heat = (await ctx.app.inject({ method: 'GET', url: '/api/diary/titles/tt9500010', headers: fan.headers })).json().data;
+    expect(heat).toEqual({ titleId: 'tt9500010', watched: true, count: 0, latest: null, undated: true, liked: true });
+    const cards = await ctx.app.inject({ method: 'POST', url: '/api/diary/contains', headers: fan.headers, payload: { titleIds: ['tt9500010', 'tt9500014', 'tt9500018'] } });
+    expect(cards.json().data.titleIds).toEqual(['tt9500010', 'tt9500014']);
   });
 
   it('run again, adds nothing twice: everything is already present', async () => {
     const res = await upload(EXPORT, 'letterboxd-ida-2024-01-01-00-00-utc.zip', fan.headers);
     const again = await finished(res.json().data.id);
-    expect(again).toMatchObject({ status: 'done', imported: 0, alreadyPresent: 9, notMatched: 1, ambiguous: 1 });
+    expect(again).toMatchObject({ status: 'done', imported: 0, alreadyPresent: 12, notMatched: 2, ambiguous: 1 });
     expect(await diaryOf(fan.user.id)).toEqual([['tt9500014', '2022-11-30']]);
+    expect((await marksOf(fan.user.id)).length).toBe(2);
     expect((await ratingsOf(fan.user.id)).length).toBe(4);
     expect(await statsOf('tt9500010')).toEqual([1, 9, 1]);
     expect(await watchlistOf(fan.user.id)).toEqual(['tt9500015', 'tt9500018']);
@@ -121,7 +145,7 @@ describe('POST /api/imports with a Letterboxd export', () => {
     const before = await statsOf('tt9500014');
     const res = await upload(EXPORT, 'export.zip', someone.headers);
     const done = await finished(res.json().data.id, someone.headers);
-    expect(done).toMatchObject({ imported: 8, alreadyPresent: 1 });
+    expect(done).toMatchObject({ imported: 10, alreadyPresent: 2 });
     const mine = new Map((await ratingsOf(someone.user.id)).map((r) => [r[0], r[1]]));
     // Rated here just now (newer than the file's 2023): kept. Rated here in 2020, older than the diary's 2022: updated.
     expect(mine.get('tt9500010')).toBe(3);
@@ -168,6 +192,31 @@ describe('a diary: Letterboxd diary.csv and Trakt history', () => {
   });
 });
 
+describe('Trakt ratings of seasons and episodes', () => {
+  it('are counted and listed as not placed, with the reason; the show rows are imported', async () => {
+    const person = await buildUser(ctx, { displayName: 'Tess Trakt' });
+    const show = { title: 'Night Shift Stories', year: 2015, ids: { trakt: 7, tmdb: 4242 } };
+    const trakt = {
+      'ratings-shows.json': JSON.stringify([{ rated_at: '2023-01-06T20:00:00.000Z', rating: 8, type: 'show', show }]),
+      'ratings-seasons.json': JSON.stringify([{ rated_at: '2023-01-06T20:00:00.000Z', rating: 7, type: 'season', season: { number: 2, ids: {} }, show }]),
+      'ratings-episodes.json': JSON.stringify([
+        { rated_at: '2023-01-05T20:00:00.000Z', rating: 9, type: 'episode', episode: { season: 1, number: 3, title: 'Graveyard', ids: {} }, show },
+      ]),
+      'history-episodes.json': JSON.stringify([{ id: 9, watched_at: '2023-02-01T20:00:00.000Z', action: 'watch', type: 'episode', episode: { season: 1, number: 3 }, show }]),
+    };
+    const done = await finished((await upload(zipOf(trakt), 'trakt.zip', person.headers)).json().data.id, person.headers);
+    // The show's rating and the episode's play (a diary entry of the show) are placed; the season and the episode ratings are not.
+    expect(done).toMatchObject({ status: 'done', total: 4, imported: 2, alreadyPresent: 0, notMatched: 2, ambiguous: 0 });
+    const reason = 'The catalogue has no seasons or episodes: Reelhouse rates, lists and logs whole shows (an episode watched logs its show).';
+    expect(done.notMatchedRows.map((r) => [r.kind, r.file, r.line, r.text, r.reason])).toEqual([
+      ['rating', 'ratings-seasons.json', 1, 'Night Shift Stories (2015) season 2', reason],
+      ['rating', 'ratings-episodes.json', 1, 'Night Shift Stories (2015) S01E03 “Graveyard”', reason],
+    ]);
+    expect(await ratingsOf(person.user.id)).toEqual([['tt9500017', 8, null]]);
+    expect(await diaryOf(person.user.id)).toEqual([['tt9500017', '2023-02-01']]);
+  });
+});
+
 describe('a malformed file', () => {
   it('answers 400 naming the file and line, and writes nothing', async () => {
     const person = await buildUser(ctx, { displayName: 'Mal Formed' });
@@ -206,7 +255,7 @@ describe('POST /api/imports/:id/resolve', () => {
     const row = firstJob.ambiguousRows[0].row;
     const res = await resolve(firstJob.id, { row, titleId: 'tt9500013' }, fan.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ imported: 10, ambiguous: 0, ambiguousRows: [] });
+    expect(res.json().data).toMatchObject({ imported: 12, ambiguous: 0, ambiguousRows: [] });
     expect((await ratingsOf(fan.user.id)).find((r) => r[0] === 'tt9500013')).toEqual(['tt9500013', 6, null]);
     expect(await statsOf('tt9500013')).toEqual([1, 6, 0]);
     expect((await resolve(firstJob.id, { row, titleId: 'tt9500013' }, fan.headers)).statusCode).toBe(409);
@@ -234,7 +283,7 @@ describe('a job a stopped process left', () => {
     expect(await fresh.resumeOrphans()).toContain(job.id);
     const done = await finished(job.id, person.headers);
     await fresh.close();
-    expect(done).toMatchObject({ status: 'done', processed: 11, imported: 9 });
+    expect(done).toMatchObject({ status: 'done', processed: 15, imported: 11 });
     expect((await ratingsOf(person.user.id)).length).toBe(4);
   });
 });

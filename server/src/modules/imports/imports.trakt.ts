@@ -3,8 +3,9 @@ import { checkSize, dateOf, describe, type ExportFile, ImportFileError, type Imp
 /**
  * Trakt's export: a ZIP of JSON files, each an array of entries as Trakt's API gives them.
  *
- * - ratings-movies.json, ratings-shows.json: `{ rated_at, rating (1-10), type, movie | show: { title, year, ids } }`
- *   (ratings of seasons and episodes are left out: Reelhouse rates whole titles)
+ * - ratings-movies.json, ratings-shows.json: `{ rated_at, rating (1-10), type, movie | show: { title, year, ids } }`;
+ *   ratings-seasons.json and ratings-episodes.json (and season, episode or person entries of watchlists and lists) are
+ *   reported as not placed, with the reason: the catalogue has whole titles only
  * - watchlist-movies.json, watchlist-shows.json: `{ listed_at, type, movie | show }`
  * - lists-lists.json: `{ name, description, ids: { slug } }`, and each list's entries in lists-<slug>.json:
  *   `{ rank, listed_at, type, movie | show }`
@@ -139,6 +140,30 @@ function titleOf(file: string, n: number, e: Json): Omit<ImportItem, 'kind' | 'f
 
 const stamp = (v: unknown) => (typeof v === 'string' ? v : null);
 
+const EPISODE_REASON = 'The catalogue has no seasons or episodes: Reelhouse rates, lists and logs whole shows (an episode watched logs its show).';
+const PERSON_REASON = 'A person: Reelhouse lists titles only.';
+
+/** An entry about a season, an episode or a person, kept in the report as not placed: its text, and why. */
+function unplaced(e: Json): Pick<ImportItem, 'title' | 'year' | 'text' | 'type' | 'skip'> {
+  const show = isObject(e.show) ? e.show : {};
+  const showName = typeof show.title === 'string' && show.title.trim() ? show.title.trim() : 'A show';
+  const showYear = typeof show.year === 'number' && Number.isInteger(show.year) ? show.year : null;
+  const two = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) ? String(n).padStart(2, '0') : '??');
+  if (e.type === 'person') {
+    const person = isObject(e.person) && typeof e.person.name === 'string' ? e.person.name : 'A person';
+    return { title: person, year: null, text: person, type: null, skip: PERSON_REASON };
+  }
+  let what: string;
+  if (e.type === 'season') {
+    const season = isObject(e.season) ? e.season : {};
+    what = `season ${season.number ?? '?'}`;
+  } else {
+    const ep = isObject(e.episode) ? e.episode : {};
+    what = `S${two(ep.season)}E${two(ep.number)}${typeof ep.title === 'string' && ep.title ? ` “${ep.title}”` : ''}`;
+  }
+  return { title: showName, year: showYear, text: `${describe(showName, showYear)} ${what}`.slice(0, 300), type: 'tvSeries', skip: EPISODE_REASON };
+}
+
 export function parseTrakt(files: ExportFile[]): ImportItem[] {
   const items: ImportItem[] = [];
   const json = files.filter((f) => f.name.toLowerCase().endsWith('.json'));
@@ -164,7 +189,10 @@ export function parseTrakt(files: ExportFile[]): ImportItem[] {
     if (name.startsWith('ratings')) {
       entries.forEach((e, i) => {
         const t = titleOf(f.name, i + 1, e);
-        if (!t) return;
+        if (!t) {
+          items.push({ ...unplaced(e), kind: 'rating', file: f.name, line: i + 1 });
+          return;
+        }
         const rating = e.rating;
         if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 10) {
           throw new ImportFileError(f.name, i + 1, 'has a rating that is not a whole number from 1 to 10.', 'entry');
@@ -175,6 +203,7 @@ export function parseTrakt(files: ExportFile[]): ImportItem[] {
       entries.forEach((e, i) => {
         const t = titleOf(f.name, i + 1, e);
         if (t) items.push({ ...t, kind: 'watchlist', file: f.name, line: i + 1, date: dateOf(f.name, i + 1, stamp(e.listed_at), 'entry') });
+        else items.push({ ...unplaced(e), kind: 'watchlist', file: f.name, line: i + 1 });
       });
     } else if (name.startsWith('lists-') || f.name.toLowerCase().startsWith('lists/')) {
       const slug = name.replace(/^lists-/, '').replace(/\.json$/, '');
@@ -183,6 +212,7 @@ export function parseTrakt(files: ExportFile[]): ImportItem[] {
       entries.forEach((e, i) => {
         const t = titleOf(f.name, i + 1, e);
         if (t) items.push({ ...t, kind: 'list', file: f.name, line: i + 1, list: { key: `trakt:${slug}`, name: meta.name, description: meta.description, position: position++ } });
+        else items.push({ ...unplaced(e), kind: 'list', file: f.name, line: i + 1 });
       });
     } else if (name.startsWith('history')) {
       entries.forEach((e, i) => {

@@ -26,7 +26,13 @@ export async function findImageUpload(db: Db, key: string): Promise<ImageUploadR
     .executeTakeFirst();
 }
 
-/** Erases a closed account's upload records (erasing twice changes nothing). */
-export async function eraseAccountUploads(db: Kysely<DB>, userId: string): Promise<void> {
-  await db.deleteFrom('imageUploads').where('ownerId', '=', userId).execute();
+/** The stored names of a person's uploads for this purpose. */
+export async function uploadKeysOf(db: Db, ownerId: string, purpose: UploadPurpose): Promise<string[]> {
+  const rows = await db.selectFrom('imageUploads').select('key').where('ownerId', '=', ownerId).where('purpose', '=', purpose).orderBy('key').execute();
+  return rows.map((r) => r.key);
+}
+
+/** Forgets these uploads' records. */
+export async function deleteUploads(db: Db, keys: readonly string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 500) await db.deleteFrom('imageUploads').where('key', 'in', keys.slice(i, i + 500)).execute();
 }

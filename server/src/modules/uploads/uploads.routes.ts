@@ -10,8 +10,7 @@ import { personal } from '../../lib/http/personal.ts';
 import { contentTypeOfKey, isStorageKey, MEDIA_IMAGES_PATH } from './storage.ts';
 import { COMMUNITY_IMAGE_BOX, IMAGE_MAX_PIXELS, PROFILE_IMAGE_SIDE } from './uploads.image.ts';
 import { createWorkQueue } from './uploads.queue.ts';
-import { eraseAccountUploads } from './uploads.repository.ts';
-import { imageTooLarge, storeImage } from './uploads.service.ts';
+import { eraseAccountImages, imageTooLarge, storeImage } from './uploads.service.ts';
 
 /** Room for the multipart envelope around the file (boundaries, part headers, the purpose field). */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -74,8 +73,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
   const storage = app.mediaStorage;
   const config = app.config;
   const tags = ['uploads'];
-  // A closed account's upload records go.
-  app.outbox.subscribe('uploads.eraseAccount', 'account.deleted', ({ data }) => eraseAccountUploads(app.database.db, data.userId));
+  // A closed account's profile pictures go: their files from storage, then their records.
+  app.outbox.subscribe('uploads.eraseAccount', 'account.deleted', ({ data }) => eraseAccountImages(app.database.db, storage, data.userId));
   // Images decoded at once, and how many may wait (UPLOAD_CONCURRENCY, UPLOAD_QUEUE_MAX).
   const queue = createWorkQueue(config.UPLOAD_CONCURRENCY, config.UPLOAD_QUEUE_MAX);
 

@@ -133,6 +133,24 @@ describe('POST /api/uploads/images with S3 configured', () => {
     }
   });
 
+  it("removes a closed account's profile picture from the bucket", async () => {
+    const ctx = await createTestApp(s3.env(BUCKET));
+    try {
+      const cy = await buildUser(ctx);
+      const form = imageForm(await makeImage('png', 300, 300), { purpose: 'profile' });
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/uploads/images', payload: form.payload, headers: { ...form.headers, ...cy.headers } });
+      expect(res.statusCode).toBe(201);
+      const key = (res.json().data.url as string).slice('/media/images/'.length);
+      expect(await ctx.app.mediaStorage.get(key)).not.toBeNull();
+      const closed = await ctx.app.inject({ method: 'DELETE', url: '/api/account', headers: cy.headers, payload: { confirm: 'DELETE' } });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(await ctx.app.mediaStorage.get(key)).toBeNull();
+      expect(await ctx.database.db.selectFrom('imageUploads').select('key').where('ownerId', '=', cy.user.id).execute()).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('answers 503 storage_unavailable, and keeps no row, when the bucket cannot be written', async () => {
     const ctx = await createTestApp(s3.env('no-such-bucket'));
     try {

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../lib/http/errors.ts';
 import { isStorageKey, MEDIA_IMAGES_PATH, type MediaStorage } from './storage.ts';
 import { IMAGE_MAX_PIXELS, ImageTooLargeError, processImage, UnsupportedImageError } from './uploads.image.ts';
 import { QueueFullError, type WorkQueue } from './uploads.queue.ts';
-import { findImageUpload, type ImageUploadRow, insertImageUpload } from './uploads.repository.ts';
+import { deleteUploads, findImageUpload, type ImageUploadRow, insertImageUpload, uploadKeysOf } from './uploads.repository.ts';
 
 type Db = Kysely<DB>;
 
@@ -115,5 +115,23 @@ export async function isStoredImage(db: Db, url: string, opts: StoredImageOption
 export async function requireChosenImage(db: Db, url: string, field: string, opts: StoredImageOptions = {}): Promise<void> {
   if (!(await isStoredImage(db, url, opts))) {
     throw badRequest(`${field}: must be an image uploaded here (POST /api/uploads/images); pictures at other addresses are not accepted.`, 'validation_error');
+  }
+}
+
+/** Files removed from storage at once while an account's images are erased. */
+const ERASE_CONCURRENCY = 8;
+
+/**
+ * A closed account's images (`account.deleted`): its profile pictures' files are removed from storage (local disk or
+ * S3), then their records. A file that cannot be removed throws before its record goes, so the outbox's retry finds it
+ * again; removing a file already gone is no error, so erasing twice changes nothing. Community pictures stay with their
+ * community, which outlives its admin's account.
+ */
+export async function eraseAccountImages(db: Db, storage: MediaStorage, userId: string): Promise<void> {
+  const keys = await uploadKeysOf(db, userId, 'profile');
+  for (let i = 0; i < keys.length; i += ERASE_CONCURRENCY) {
+    const batch = keys.slice(i, i + ERASE_CONCURRENCY);
+    await Promise.all(batch.map((key) => storage.delete(key)));
+    await deleteUploads(db, batch);
   }
 }

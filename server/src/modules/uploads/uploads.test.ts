@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORED_IMAGE_PATH } from '../../../../common/image-url.ts';
 import { buildUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { writeWithEvents } from '../../events/index.ts';
 import { findStoredImage, isStoredImage, requireChosenImage } from './uploads.service.ts';
 import {
   HTML_PAYLOAD,
@@ -313,6 +314,27 @@ describe('GET /media/images/{name}', () => {
       expect(answer, path).toMatch(/^HTTP\/1\.1 404 /);
       expect(answer, path).not.toContain('"name": "reelhouse"');
     }
+  });
+});
+
+describe('closing an account', () => {
+  it("removes the person's profile pictures from disk with their records; a community picture stays with its community", async () => {
+    const cy = await buildUser(ctx, { displayName: 'Cy Closing' });
+    const profile = (await upload(imageForm(await makeImage('png', 300, 300), { purpose: 'profile' }), cy)).json().data.url as string;
+    const banner = (await upload(imageForm(await makeImage('png', 800, 450), { purpose: 'community' }), cy)).json().data.url as string;
+    const keyOf = (url: string) => url.slice('/media/images/'.length);
+    expect(readdirSync(ctx.config.MEDIA_DIR)).toEqual(expect.arrayContaining([keyOf(profile), keyOf(banner)]));
+    const closed = await ctx.app.inject({ method: 'DELETE', url: '/api/account', headers: cy.headers, payload: { confirm: 'DELETE' } });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    expect(readdirSync(ctx.config.MEDIA_DIR)).not.toContain(keyOf(profile));
+    expect((await get(profile)).statusCode).toBe(404);
+    expect(await findStoredImage(ctx.database.db, profile)).toBeUndefined();
+    expect((await get(banner)).statusCode).toBe(200);
+    // A second delivery of the event finds nothing left to remove.
+    await writeWithEvents(ctx.database, (_trx, emit) => emit('account.deleted', { userId: cy.user.id }));
+    const failed = await ctx.database.db.selectFrom('outboxEvents').select('lastError').where('type', '=', 'account.deleted').where('lastError', 'is not', null).execute();
+    expect(failed).toEqual([]);
   });
 });
 

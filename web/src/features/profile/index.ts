@@ -1,1 +1,1 @@
-export { type MessageButton, ProfilePage } from './components/profile-page';
+export { type DiarySection, type MessageButton, ProfilePage } from './components/profile-page';

@@ -12,6 +12,14 @@ export const diaryMonthOptions = (month: string | null) =>
   });
 export const useDiaryMonth = (month: string | null) => useQuery(diaryMonthOptions(month));
 
+/** GET /api/diary/people/{userId}?month=YYYY-MM: a month of a person's diary, as their profile shows it to anyone. */
+export const usePersonDiaryMonth = (userId: string, month: string | null) =>
+  useQuery({
+    queryKey: [...diaryKey, 'person', userId, month],
+    queryFn: ({ signal }) => api.get(`diary/people/${encodeURIComponent(userId)}${month ? `?month=${month}` : ''}`, DiaryMonthSchema, { signal }),
+    staleTime: 60_000,
+  });
+
 /** GET /api/diary/year/{year}: the year in review. */
 export const useDiaryYear = (year: number) =>
   useQuery({ queryKey: [...diaryKey, 'year', year], queryFn: ({ signal }) => api.get(`diary/year/${year}`, DiaryYearSchema, { signal }), staleTime: 0 });

@@ -13,9 +13,9 @@ import { Link, useSearchParams } from '../../../lib/router';
 import { useDiaryMonth } from '../api/diary';
 import { localToday } from './watched-panel';
 
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function shiftMonth(month: string, by: number): string {
+export function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split('-').map(Number);
   const d = new Date(Date.UTC(y, m - 1 + by, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -42,7 +42,7 @@ export function DiaryPage() {
       <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your diary</h1>
-          <p className="mt-1 text-sm text-[var(--muted)]">What you watched, day by day. Only you see it.</p>
+          <p className="mt-1 text-sm text-[var(--muted)]">What you watched, day by day. Your profile shows it to others as well.</p>
         </div>
         <Link to={`/diary/${year}`} className={buttonClasses('secondary')}>
           <StarIcon size={16} /> {year} in review
@@ -103,7 +103,8 @@ export function DiaryPage() {
   );
 }
 
-function EntryList({ entries }: { entries: DiaryEntry[] }) {
+/** A month's entries by day. `owner`: the reader's own diary (ratings are "Your rating", each entry can be removed). */
+export function EntryList({ entries, owner = true }: { entries: DiaryEntry[]; owner?: boolean }) {
   const byDay = new Map<string, DiaryEntry[]>();
   for (const e of entries) byDay.set(e.watchedOn, [...(byDay.get(e.watchedOn) ?? []), e]);
   return (
@@ -116,7 +117,7 @@ function EntryList({ entries }: { entries: DiaryEntry[] }) {
           </div>
           <ul className="space-y-2">
             {list.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} />
+              <EntryRow key={entry.id} entry={entry} owner={owner} />
             ))}
           </ul>
         </li>
@@ -125,14 +126,13 @@ function EntryList({ entries }: { entries: DiaryEntry[] }) {
   );
 }
 
-function EntryRow({ entry }: { entry: DiaryEntry }) {
+function EntryRow({ entry, owner }: { entry: DiaryEntry; owner: boolean }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const t = entry.title;
   const remove = async () => {
     setBusy(true);
     try {
-      
       await deleteWatch(client, entry.id, t.id, t.title);
     } finally {
       setBusy(false);
@@ -154,14 +154,16 @@ function EntryRow({ entry }: { entry: DiaryEntry }) {
           {entry.rewatch && <span className="rounded-full bg-[var(--surface-3)] px-2 py-px font-semibold text-[var(--text)]">Rewatch</span>}
           {entry.rating !== null && (
             <span className="inline-flex items-center gap-0.5">
-              <StarIcon size={12} className="text-[var(--rating)]" /> Your rating {entry.rating}/10
+              <StarIcon size={12} className="text-[var(--rating)]" /> {owner ? 'Your rating' : 'Rated'} {entry.rating}/10
             </span>
           )}
         </p>
       </div>
-      <button type="button" className={buttonClasses('ghost', 'icon')} onClick={() => void remove()} disabled={busy} aria-label={`Remove ${t.title} on ${entry.watchedOn} from your diary`}>
-        <TrashIcon size={18} />
-      </button>
+      {owner && (
+        <button type="button" className={buttonClasses('ghost', 'icon')} onClick={() => void remove()} disabled={busy} aria-label={`Remove ${t.title} on ${entry.watchedOn} from your diary`}>
+          <TrashIcon size={18} />
+        </button>
+      )}
     </li>
   );
 }

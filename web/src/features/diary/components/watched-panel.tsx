@@ -62,9 +62,12 @@ export function WatchedPanel({ titleId, title }: { titleId: string; title: strin
       <p className="mt-1 min-h-5 text-sm text-[var(--muted)]" data-testid="watched-summary">
         {data?.latest
           ? `${data.count === 1 ? 'Logged once' : `Logged ${data.count} times`}, last on ${dayLabel(data.latest.watchedOn)}`
-          : state.isSuccess
-            ? 'Mark it watched without rating it, or log the day you saw it.'
-            : ''}
+          : data?.undated
+            ? 'Watched, on a day not recorded. Log the day you saw it to add it to your diary.'
+            : state.isSuccess
+              ? 'Mark it watched without rating it, or log the day you saw it.'
+              : ''}
+        {data?.liked ? ' · You liked it.' : ''}
       </p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <Button onClick={() => void log()} loading={busy} disabled={!state.isSuccess}>

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from '../../../lib/router';
 import { useImportReport, useImports, useResolveRow, useStartImport } from '../api/imports';
 
 const SOURCE_NAMES = { letterboxd: 'Letterboxd', imdb: 'IMDb', trakt: 'Trakt' } as const;
-const KIND_NAMES = { rating: 'Rating', watchlist: 'Watchlist', list: 'List', diary: 'Diary' } as const;
+const KIND_NAMES = { rating: 'Rating', watchlist: 'Watchlist', list: 'List', diary: 'Diary', watched: 'Watched', like: 'Like' } as const;
 const fmt = (n: number) => n.toLocaleString('en');
 
 /** /settings/import: upload an export, follow its progress (it survives a reload), then read and settle its report. */

@@ -10,7 +10,7 @@ import { PosterRow } from '../../../components/ui/poster';
 import { type PictureBadge, type PremiumStatus, ProfilePicture } from '../../../components/ui/profile-picture';
 import { QueryState } from '../../../components/ui/query-state';
 import { ReportDialog } from '../../../components/ui/report-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton, SkeletonList } from '../../../components/ui/skeleton';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -32,8 +32,10 @@ const badgeOf = (profile: Profile): PictureBadge | null =>
 /** /profile/view (suffix `me`) and /profile/{username}: who the person is as a fan, and what they do. */
 /** "Message" on someone's profile, given by the app (the messages feature's lazy button; it hides itself when not allowed). */
 export type MessageButton = ComponentType<{ userId: string; name: string }>;
+/** The profile's Diary section, given by the app (the diary feature's, loaded lazily). */
+export type DiarySection = ComponentType<{ userId: string; name: string; isMe: boolean }>;
 
-export function ProfilePage({ suffix, messageButton }: { suffix: string; messageButton?: MessageButton }) {
+export function ProfilePage({ suffix, messageButton, diarySection }: { suffix: string; messageButton?: MessageButton; diarySection?: DiarySection }) {
   const profile = useProfile(suffix);
   // A profile that is gone (or hidden from the reader) stays gone, even where an earlier answer showed it.
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
@@ -53,12 +55,22 @@ export function ProfilePage({ suffix, messageButton }: { suffix: string; message
   }
   return (
     <QueryState query={profile} loading={<ProfileSkeleton />} errorTitle="We could not load this profile" errorIcon={<UserIcon />}>
-      {(data) => <ProfileView suffix={suffix} profile={data} messageButton={messageButton} />}
+      {(data) => <ProfileView suffix={suffix} profile={data} messageButton={messageButton} diarySection={diarySection} />}
     </QueryState>
   );
 }
 
-function ProfileView({ suffix, profile, messageButton }: { suffix: string; profile: Profile; messageButton?: MessageButton }) {
+function ProfileView({
+  suffix,
+  profile,
+  messageButton,
+  diarySection: ProfileDiary,
+}: {
+  suffix: string;
+  profile: Profile;
+  messageButton?: MessageButton;
+  diarySection?: DiarySection;
+}) {
   const [list, setList] = useState<'followers' | 'following' | null>(null);
   return (
     <div className="space-y-10">
@@ -73,6 +85,23 @@ function ProfileView({ suffix, profile, messageButton }: { suffix: string; profi
         </h2>
         <ActivityTabs userId={profile.isMe ? null : profile.id} isMe={profile.isMe} />
       </section>
+      {ProfileDiary && (
+      <section aria-labelledby="diary-heading">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="diary-heading" className="text-xl font-semibold tracking-tight">
+            Diary
+          </h2>
+          {profile.isMe && (
+            <Link to="/diary" className="text-sm font-medium text-[var(--accent)] hover:underline">
+              Your diary
+            </Link>
+          )}
+        </div>
+        <Suspense fallback={<SkeletonList count={2} label="Loading the diary" itemClassName="h-20 rounded-2xl" />}>
+          <ProfileDiary userId={profile.id} name={profile.displayName} isMe={profile.isMe} />
+        </Suspense>
+      </section>
+      )}
       {list && <FollowListDialog userId={profile.id} name={profile.displayName} which={list} onClose={() => setList(null)} />}
     </div>
   );

@@ -144,11 +144,8 @@ function signedInScreens(w: World): [string, string, ((page: Page) => Promise<vo
 }
 
 async function check(page: Page, found: Record<string, string[]>, name: string) {
-  const t0 = Date.now();
   await screenReady(page);
-  const t1 = Date.now();
   const v = await seriousViolations(page);
-  if (process.env.TMP_ITER_DB) console.log(`${name}: ready ${t1 - t0} ms, axe ${Date.now() - t1} ms, ${v.length} violations`);
   if (v.length) found[name] = v;
 }
 

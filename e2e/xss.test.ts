@@ -21,6 +21,7 @@ const PAYLOADS = [
   'javascript:window.__xss=1',
   '[click](javascript:window.__xss=1)',
   '{{constructor.constructor(\'window.__xss=1\')()}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-string payload, on purpose
   '${window.__xss=1}',
   '<div style="width:expression(window.__xss=1)">css</div>',
   '<style>@import "javascript:window.__xss=1";</style>',
@@ -125,7 +126,7 @@ beforeAll(async () => {
   const { communityId } = await api<{ communityId: string }>(xp, 'POST', '/api/communities', { name: communityName, description: allText, isPublic: true });
   const { discussionId } = await api<{ discussionId: string }>(xp, 'POST', `/api/communities/${communityId}/discussions`, { title: discussionTitle, body: allText });
   await api(m.page, 'POST', `/api/communities/join-community/${communityId}`, { userId: mona.id });
-  const comment = await api<{ id: string }>(xp, 'POST', `/api/communities/${communityId}/discussions/${discussionId}/comments`, { text: allText });
+  const comment = await api<{ commentId: string }>(xp, 'POST', `/api/communities/${communityId}/discussions/${discussionId}/comments`, { text: allText });
   // Mona follows Xavier, so he may write to her; he follows her back, which she is told of.
   await api(m.page, 'POST', '/api/user/follow', { fromId: mona.id, toId: xavier.id });
   await api(xp, 'POST', '/api/user/follow', { fromId: xavier.id, toId: mona.id });
@@ -137,14 +138,14 @@ beforeAll(async () => {
     ['review', reviewId],
     ['list', listId],
     ['discussion', discussionId],
-    ['comment', comment.id],
+    ['comment', comment.commentId],
     ['message', message.id],
   ];
   for (const [i, [targetType, targetId]] of targets.entries()) {
     await api(m.page, 'POST', '/api/reports', { targetType, targetId, reason: reasons[i % reasons.length] });
   }
   // The community's own report, seen by its admin.
-  await api(m.page, 'POST', `/api/communities/${communityId}/discussions/${discussionId}/reports`, { reason: reasons[0] });
+  await api(m.page, 'POST', `/api/discussions/${discussionId}/reports`, { reason: reasons[0] });
   await x.context.close();
 
   const titleUrl = `/home/${movie.type}/${movie.id}`;

@@ -125,7 +125,7 @@ describe('keyboard only', () => {
     await page.keyboard.type('Rated without a mouse.');
     await tabTo(page, /^Save rating$/);
     await page.keyboard.press('Enter');
-    await page.getByText('Rated without a mouse.').waitFor();
+    await page.getByRole('article', { name: 'Review by Kim Keys' }).getByText('Rated without a mouse.').waitFor();
     const mine = await api<{ rating: { rating: number; review: string } | null }>(page, 'GET', `/api/movies/movie/${encodeURIComponent(titleId)}/me`);
     expect(mine.rating).toMatchObject({ rating: 8, review: 'Rated without a mouse.' });
 
@@ -145,7 +145,7 @@ describe('keyboard only', () => {
     await page.keyboard.type('Typed and sent with the keyboard.');
     await tabTo(page, /^Comment$/);
     await page.keyboard.press('Enter');
-    await page.getByText('Typed and sent with the keyboard.').waitFor();
+    await page.getByRole('article').getByText('Typed and sent with the keyboard.').first().waitFor();
     const comments = await api<{ results: { text: string; author: { userId: string } | null }[] }>(
       page,
       'GET',
@@ -166,7 +166,7 @@ describe('keyboard only', () => {
     await tabTo(page, /^Message to Bob Board$/);
     await page.keyboard.type('Hello from the keyboard.');
     await page.keyboard.press('Enter');
-    await page.getByText('Hello from the keyboard.').waitFor();
+    await page.getByRole('list', { name: 'Messages' }).getByText('Hello from the keyboard.').waitFor();
     const conversations = await api<{ with: { displayName: string }; lastMessage: { text: string } | null }[]>(page, 'GET', '/api/messages/conversations');
     expect(conversations.some((c) => c.with.displayName === 'Bob Board' && c.lastMessage?.text === 'Hello from the keyboard.')).toBe(true);
 

@@ -154,7 +154,7 @@ describe('keyboard only', () => {
     expect(comments.results.some((c) => c.text === 'Typed and sent with the keyboard.' && c.author?.userId === kim.id)).toBe(true);
 
     // The author's profile, from the discussion (Shift+Tab back up to his name), then Message.
-    await tabTo(page, /^Bob Board/, { back: true });
+    await tabTo(page, /Bob Board/, { back: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/profile/${usernameFor(bobEmail)}`);
     await page.getByRole('heading', { level: 1, name: 'Bob Board' }).waitFor();

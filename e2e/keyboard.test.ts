@@ -14,6 +14,9 @@ const run = Date.now().toString(36);
 const kimEmail = `keys.kim.${run}@example.com`;
 const bobEmail = `keys.bob.${run}@example.com`;
 const discussionTitle = `Keyboard heists ${run}`;
+// Names of their own: journeys on the shared stack never assume an empty database.
+const kimName = `Kim Keys ${run}`;
+const bobName = `Bob Board ${run}`;
 let kim: { id: string };
 let communityId: string;
 let discussionId: string;
@@ -22,11 +25,11 @@ beforeAll(async () => {
   stack = await sharedStack();
   // Kim has an account already; Bob runs a community with a discussion and follows Kim (so she may write to him).
   const k = await stack.newPage(1440, 900);
-  await signUpThroughUi(stack, k.page, kimEmail, 'Kim Keys');
+  await signUpThroughUi(stack, k.page, kimEmail, kimName);
   kim = await api<{ id: string }>(k.page, 'GET', '/api/user/me');
   await k.context.close();
   const b = await stack.newPage(1440, 900);
-  await signUpThroughUi(stack, b.page, bobEmail, 'Bob Board');
+  await signUpThroughUi(stack, b.page, bobEmail, bobName);
   const bob = await api<{ id: string }>(b.page, 'GET', '/api/user/me');
   ({ communityId } = await api<{ communityId: string }>(b.page, 'POST', '/api/communities', { name: `Keyboard club ${run}`, isPublic: true }));
   ({ discussionId } = await api<{ discussionId: string }>(b.page, 'POST', `/api/communities/${communityId}/discussions`, { title: discussionTitle, body: 'Which one?' }));
@@ -125,7 +128,7 @@ describe('keyboard only', () => {
     await page.keyboard.type('Rated without a mouse.');
     await tabTo(page, /^Save rating$/);
     await page.keyboard.press('Enter');
-    await page.getByRole('article', { name: 'Review by Kim Keys' }).getByText('Rated without a mouse.').waitFor();
+    await page.getByRole('article', { name: `Review by ${kimName}` }).getByText('Rated without a mouse.').waitFor();
     const mine = await api<{ rating: { rating: number; review: string } | null }>(page, 'GET', `/api/movies/movie/${encodeURIComponent(titleId)}/me`);
     expect(mine.rating).toMatchObject({ rating: 8, review: 'Rated without a mouse.' });
 
@@ -154,21 +157,21 @@ describe('keyboard only', () => {
     expect(comments.results.some((c) => c.text === 'Typed and sent with the keyboard.' && c.author?.userId === kim.id)).toBe(true);
 
     // The author's profile, from the discussion (Shift+Tab back up to his name), then Message.
-    await tabTo(page, /Bob Board/, { back: true });
+    await tabTo(page, new RegExp(bobName), { back: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/profile/${usernameFor(bobEmail)}`);
-    await page.getByRole('heading', { level: 1, name: 'Bob Board' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: bobName }).waitFor();
     await screenReady(page);
-    await tabTo(page, /^Message Bob Board$/);
+    await tabTo(page, new RegExp(`^Message ${bobName}$`));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/messages\?/);
     await screenReady(page);
-    await tabTo(page, /^Message to Bob Board$/);
+    await tabTo(page, new RegExp(`^Message to ${bobName}$`));
     await page.keyboard.type('Hello from the keyboard.');
     await page.keyboard.press('Enter');
     await page.getByRole('list', { name: 'Messages' }).getByText('Hello from the keyboard.').waitFor();
     const conversations = await api<{ with: { displayName: string }; lastMessage: { text: string } | null }[]>(page, 'GET', '/api/messages/conversations');
-    expect(conversations.some((c) => c.with.displayName === 'Bob Board' && c.lastMessage?.text === 'Hello from the keyboard.')).toBe(true);
+    expect(conversations.some((c) => c.with.displayName === bobName && c.lastMessage?.text === 'Hello from the keyboard.')).toBe(true);
 
     await context.close();
   });

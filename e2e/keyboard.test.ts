@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInLinkOf } from '../server/test/smtp.ts';
-import { api, type Stack, screenReady, sharedStack, signUpThroughUi, usernameFor } from './harness.ts';
+import { api, type Stack, screenReady, sharedStack, signUpThroughUi } from './harness.ts';
 
 /**
  * A keyboard-only journey: after the first page.goto (and the e-mail link, which comes by mail), only the keyboard
@@ -159,7 +159,7 @@ describe('keyboard only', () => {
     // The author's profile, from the discussion (Shift+Tab back up to his name), then Message.
     await tabTo(page, new RegExp(bobName), { back: true });
     await page.keyboard.press('Enter');
-    await page.waitForURL(`**/profile/${usernameFor(bobEmail)}`);
+    await page.waitForURL(/\/profile\//);
     await page.getByRole('heading', { level: 1, name: bobName }).waitFor();
     await screenReady(page);
     await tabTo(page, new RegExp(`^Message ${bobName}$`));

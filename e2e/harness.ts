@@ -20,6 +20,7 @@ export async function startStack(env: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'reelhouse-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${join(dir, 'e2e.db')}`;
   const server: ChildProcess = spawn(process.execPath, ['--require', './e2e/parent-guard.cjs', 'dist/server/main.js'], {
     env: {
       ...process.env,
@@ -27,7 +28,7 @@ export async function startStack(env: Record<string, string> = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
-      DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+      DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       SIGNIN_RATE_LIMIT: '100',
@@ -59,11 +60,15 @@ export async function startStack(env: Record<string, string> = {}) {
   });
   return {
     baseUrl,
+    /** The server's database, for the operator's commands (scripts/admin.ts). */
+    databaseUrl,
     smtp,
     browser,
     async newPage(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, colorScheme: 'dark' });
       const page = await context.newPage();
+      // A loaded machine (two cores shared by several runs) can take more than Playwright's 30 s to load a page.
+      page.setDefaultNavigationTimeout(90000);
       return { context, page };
     },
     async stop() {
@@ -302,8 +307,55 @@ export async function completeOnboarding(
 
 /** The serious and critical WCAG 2.1 AA violations axe finds on the page, one line each. */
 export async function seriousViolations(page: import('playwright-core').Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Only violations are collected (passes and incomplete checks are not needed): a quicker run on every screen.
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** A call to the API from the person's own page (their session, their origin); throws on an error status, answers `data`. */
+export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: b === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      const text = await res.text();
+      return { status: res.status, text };
+    },
+    [method, path, body] as const,
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+  return (answer.text ? JSON.parse(answer.text).data : undefined) as T;
+}
+
+/** Gives the moderator role to the account with this e-mail address, with the operator's command. */
+export async function grantModerator(stack: Stack, email: string) {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant-moderator', email], {
+    env: { ...process.env, DATABASE_URL: stack.databaseUrl },
+  });
+}
+
+/**
+ * Waits until a screen has drawn what it loads: a level-1 heading (or a dialog) shows and no loading placeholder is
+ * left, or 8 s have passed (a screen still loading then is checked as it is).
+ */
+export async function screenReady(page: Page) {
+  await page
+    .waitForFunction(
+      () => {
+        const visible = (el: Element | null) => !!el && (el as HTMLElement).getClientRects().length > 0;
+        const heading = visible(document.querySelector('h1')) || visible(document.querySelector('[role=dialog]'));
+        return heading && !document.querySelector('.skeleton, [role=status][aria-label^="Loading"]');
+      },
+      undefined,
+      { timeout: 8000 },
+    )
+    .catch(() => undefined);
+  await settled(page);
 }

@@ -41,8 +41,9 @@ export default function SearchPanel({ id, listboxId, heading, options, active, o
             </span>
           )}
         </div>
-        {/* Spec 2 and 9: the list area is 288 px high. */}
-        <div className="h-[288px] overflow-y-auto overscroll-contain">
+        {/* Spec 2 and 9: the list area is 288 px high; a stop of the Tab order (after the box and its button), so the keyboard can scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area is reached by the keyboard to scroll it */}
+        <div tabIndex={0} className="h-[288px] overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-[var(--focus)]">
           <div id={listboxId} role="listbox" aria-labelledby={`${id}-heading`} aria-multiselectable={selecting || undefined} className="py-1.5">
             {options.map((option, index) => {
               const isActive = index === active;

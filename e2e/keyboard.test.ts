@@ -162,6 +162,8 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/profile\//);
     await page.getByRole('heading', { level: 1, name: bobName }).waitFor();
     await screenReady(page);
+    // The button shows once the server said a message would be accepted, as a person waits for the page to load.
+    await page.getByRole('link', { name: `Message ${bobName}` }).waitFor();
     await tabTo(page, new RegExp(`^Message ${bobName}$`));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/messages\?/);

@@ -10,7 +10,7 @@
  * - better-auth's OAuth callback (an identity provider): the state checks, the code exchange,
  *   the account rules, and whatever `error` the provider itself sent back (OAuth 2.0 and OpenID
  *   Connect error codes such as `access_denied` or `login_required`);
- * - Reelhouse's own routes: `provider_unavailable` and `sign_in_failed`.
+ * - Reelhouse's own routes: `provider_unavailable` and `sign_in_failed`; and its pages: `session_expired`.
  *
  * The code in the URL is only ever a lookup key: the text shown is always one of the sentences
  * below, never the code or the `error_description` that came with it.
@@ -34,6 +34,7 @@ const messages = {
   signUpClosed: "New accounts can't be created that way right now.",
   linkedElsewhere: 'That provider account is already connected to a different Reelhouse account.',
   emailMismatch: 'That provider account uses a different e-mail address from your Reelhouse account.',
+  sessionExpired: 'Session expired. Please log in again.',
 } as const;
 
 type MessageKey = keyof typeof messages;
@@ -71,6 +72,8 @@ const codesByMessage: Record<MessageKey, readonly string[]> = {
   signUpClosed: ['signup_disabled', 'new_user_signup_disabled'],
   linkedElsewhere: ['account_already_linked_to_different_user'],
   emailMismatch: ['email_does_not_match'],
+  // Reelhouse's own: an open page whose session ended elsewhere (signed out in another tab, suspended) is sent here.
+  sessionExpired: ['session_expired'],
 };
 
 /** A Map, so that codes such as `constructor` or `__proto__` find nothing. */

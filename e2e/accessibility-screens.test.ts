@@ -94,6 +94,9 @@ function signedInScreens(w: World): [string, string, ((page: Page) => Promise<vo
     ['someone’s profile', `/profile/${w.otherUsername}`],
     ['search results', '/search?q=dream'],
     ['top search box', '/home', async (page) => {
+      // On a phone the box opens from the top bar's Search button.
+      const phoneSearch = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+      if (await phoneSearch.isVisible()) await phoneSearch.click();
       await page.getByRole('banner').getByRole('combobox').first().fill('incep');
       await page.getByRole('option').first().waitFor();
     }],

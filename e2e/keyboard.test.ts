@@ -77,16 +77,19 @@ async function focusVisible(page: Page): Promise<boolean> {
  * fails after `max` presses. The control reached must show that it has the focus.
  */
 async function tabTo(page: Page, name: RegExp, { back = false, max = 120 } = {}) {
+  const seen: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     // A control that loads its full self on focus (the top search box) takes the focus back once it is there.
     await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, undefined, { timeout: 3000 }).catch(() => undefined);
-    if (name.test(await focusedName(page))) {
+    const focused = await focusedName(page);
+    seen.push(focused.slice(0, 40));
+    if (name.test(focused)) {
       expect(await focusVisible(page), `focus ring on ${name}`).toBe(true);
       return;
     }
   }
-  throw new Error(`${name} was not reached with ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
+  throw new Error(`${name} was not reached with ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; focus went to: ${seen.slice(0, 60).join(' | ')}`);
 }
 
 describe('keyboard only', () => {

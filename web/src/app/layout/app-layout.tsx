@@ -29,14 +29,15 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const onboarding = pathname.startsWith('/onboarding');
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  // One live connection per tab while someone is signed in. `signed-out` (the account was suspended) loads the
-  // sign-in page afresh, as logging out does, so that nothing fetched for the person stays in memory;
+  // One live connection per tab while someone is signed in. `signed-out` (the session ended elsewhere: signed out in
+  // another tab, or the account was suspended) loads the sign-in page afresh, saying "Session expired. Please log in
+  // again.", as logging out does, so that nothing fetched for the person stays in memory;
   // `account-closed` (the person closed it, maybe in another tab) loads the landing page the same way.
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
     const close = connectLive();
-    const off = onLive(['signed-out'], () => window.location.assign('/login'));
+    const off = onLive(['signed-out'], () => window.location.assign('/login?error=session_expired'));
     const offClosed = onLive(['account-closed'], () => window.location.assign('/'));
     return () => {
       off();

@@ -296,6 +296,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/movies/upcoming', expect: EVERYONE(), cell: () => ({ url: '/api/movies/upcoming' }) },
   { route: 'GET /api/movies/:type/:id', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}` }) },
   { route: 'GET /api/movies/:type/:id/providers', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}/providers?country=US` }) },
+  { route: 'GET /api/movies/:type/:id/episodes', expect: EVERYONE(), cell: () => ({ url: `/api/movies/movie/${TITLE}/episodes` }) },
   { route: 'GET /api/movies/:type/:id/me', expect: SIGNED_IN(), cell: () => ({ url: `/api/movies/movie/${TITLE}/me` }) },
   { route: 'GET /api/home/carousel', expect: EVERYONE(), cell: () => ({ url: '/api/home/carousel' }) },
   { route: 'GET /api/home/weekly-popular-movies', expect: EVERYONE(), cell: () => ({ url: '/api/home/weekly-popular-movies' }) },
@@ -303,6 +304,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/home/trending-lists', expect: EVERYONE(), cell: () => ({ url: '/api/home/trending-lists' }) },
   { route: 'GET /api/home/trending-communities', expect: EVERYONE(), cell: () => ({ url: '/api/home/trending-communities' }) },
   { route: 'GET /api/home/top-discussions', expect: EVERYONE(), cell: () => ({ url: '/api/home/top-discussions' }) },
+  { route: 'GET /api/home/for-you', expect: SIGNED_IN(), cell: () => ({ url: '/api/home/for-you' }) },
+  { route: 'GET /api/catalogue/status', expect: EVERYONE(), cell: () => ({ url: '/api/catalogue/status' }) },
   { route: 'GET /api/home/popular-communities', expect: EVERYONE(), cell: () => ({ url: '/api/home/popular-communities' }) },
 
   // Ratings and reviews: the author edits and deletes; others like.

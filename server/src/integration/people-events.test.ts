@@ -184,7 +184,7 @@ describe('what follows comes from subscribers, once', () => {
     await ctx.app.outbox.sweep();
     expect((await fanTab.next('conversation')).data).toEqual({ with: other.user.id, canWrite: false });
     expect((await otherTab.next('conversation')).data).toEqual({ with: fan.user.id, canWrite: false });
-    expect(await marksOf('block.created', (e) => e.blockerId === fan.user.id)).toEqual(['feed.block', 'notifications.liveConversation']);
+    expect((await marksOf('block.created', (e) => e.blockerId === fan.user.id)).sort()).toEqual(['feed.block', 'notifications.liveConversation']);
     expect((await call('DELETE', `/api/user/blocks/${other.user.id}`, fan.headers)).statusCode).toBe(200);
     expect((await otherTab.next('conversation')).data).toEqual({ with: fan.user.id, canWrite: true });
     expect(await marksOf('block.removed', (e) => e.blockerId === fan.user.id)).toEqual(['notifications.liveConversation']);

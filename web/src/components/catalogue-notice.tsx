@@ -54,7 +54,7 @@ export default function CatalogueNotice() {
           <ul className="mt-2 space-y-1.5">
             {data.commands.map((command) => (
               <li key={command}>
-                <code className="block overflow-x-auto rounded-lg bg-[var(--bg)] px-3 py-2 font-mono text-xs whitespace-pre">{command}</code>
+                <code className="block rounded-lg bg-[var(--bg)] px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap">{command}</code>
               </li>
             ))}
           </ul>

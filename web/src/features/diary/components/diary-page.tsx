@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, StarIcon, TrashIcon } from '../../../components/ui/icons';
+import { CalendarIcon, StarIcon, TrashIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster';
 import { QueryState } from '../../../components/ui/query-state';
 import { SkeletonList } from '../../../components/ui/skeleton';
@@ -11,15 +11,9 @@ import { deleteWatch } from '../../../lib/diary';
 import { titlePath, typeLabel } from '../../../lib/media';
 import { Link, useSearchParams } from '../../../lib/router';
 import { useDiaryMonth } from '../api/diary';
+import { MonthNav, monthLabel } from './month-nav';
 import { localToday } from './watched-panel';
 
-export const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-export function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
 
 /** /diary?month=YYYY-MM: what the reader watched, a month at a time, newest day first. */
 export function DiaryPage() {
@@ -49,32 +43,7 @@ export function DiaryPage() {
         </Link>
       </header>
 
-      <nav className="mb-5 flex flex-wrap items-center gap-2" aria-label="Months">
-        <button type="button" className={buttonClasses('ghost', 'icon')} onClick={() => go(shiftMonth(month, -1))} aria-label="Previous month">
-          <ChevronLeftIcon size={20} />
-        </button>
-        <h2 className="min-w-40 text-center text-lg font-semibold tabular-nums" aria-live="polite">
-          {monthLabel(month)}
-        </h2>
-        <button type="button" className={buttonClasses('ghost', 'icon')} onClick={() => go(shiftMonth(month, 1))} aria-label="Next month" disabled={month >= localToday().slice(0, 7)}>
-          <ChevronRightIcon size={20} />
-        </button>
-        {months.length > 0 && (
-          <select
-            aria-label="Jump to a month"
-            className="h-10 w-full rounded-xl border border-[var(--border)] bg-[var(--surface)] px-3 text-sm focus-ring sm:ml-auto sm:w-auto"
-            value={months.some((m) => m.month === month) ? month : ''}
-            onChange={(e) => e.target.value && go(e.target.value)}
-          >
-            <option value="">Months with entries</option>
-            {months.map((m) => (
-              <option key={m.month} value={m.month}>
-                {monthLabel(m.month)} ({m.count})
-              </option>
-            ))}
-          </select>
-        )}
-      </nav>
+      <MonthNav month={month} go={go} months={months} label="Months" jumpLabel="Jump to a month" />
 
       <QueryState
         query={diary}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { QueryState } from '../../../components/ui/query-state';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { Link } from '../../../lib/router';
 import { usePersonDiaryMonth } from '../api/diary';
-import { EntryList, monthLabel, shiftMonth } from './diary-page';
+import { EntryList } from './diary-page';
+import { MonthNav, monthLabel } from './month-nav';
 import { localToday } from './watched-panel';
 
 /**
@@ -27,38 +27,7 @@ export default function ProfileDiary({ userId, name, isMe }: { userId: string; n
 
   return (
     <div>
-      <nav className="mb-4 flex flex-wrap items-center gap-2" aria-label="Diary months">
-        <button
-          type="button"
-          className={buttonClasses('ghost', 'icon')}
-          onClick={() => setChosen(shiftMonth(shown, -1))}
-          aria-label="Previous month"
-          disabled={!oldest || shown <= oldest}
-        >
-          <ChevronLeftIcon size={20} />
-        </button>
-        <h3 className="min-w-36 text-center font-semibold tabular-nums" aria-live="polite">
-          {monthLabel(shown)}
-        </h3>
-        <button type="button" className={buttonClasses('ghost', 'icon')} onClick={() => setChosen(shiftMonth(shown, 1))} aria-label="Next month" disabled={shown >= current}>
-          <ChevronRightIcon size={20} />
-        </button>
-        {months.length > 0 && (
-          <select
-            aria-label="Jump to a month of the diary"
-            className="h-10 w-full rounded-xl border border-[var(--border)] bg-[var(--surface)] px-3 text-sm focus-ring sm:ml-auto sm:w-auto"
-            value={months.some((m) => m.month === shown) ? shown : ''}
-            onChange={(e) => e.target.value && setChosen(e.target.value)}
-          >
-            <option value="">Months with entries</option>
-            {months.map((m) => (
-              <option key={m.month} value={m.month}>
-                {monthLabel(m.month)} ({m.count})
-              </option>
-            ))}
-          </select>
-        )}
-      </nav>
+      <MonthNav month={shown} go={setChosen} months={months} oldest={oldest ?? null} label="Diary months" jumpLabel="Jump to a month of the diary" heading="h3" />
       <QueryState
         query={query}
         loading={<SkeletonList count={2} label="Loading the diary" itemClassName="h-20 rounded-2xl" />}

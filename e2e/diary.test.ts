@@ -20,7 +20,7 @@ afterAll(() => {
 });
 
 describe('the diary', () => {
-  it('marks a title watched from its page, shows it in the diary, and opens the year in review with its card', async () => {
+  it('marks a title watched from its page, shows it in the diary, and opens the year in review with its card', { timeout: 180000 }, async () => {
     const shot = screenshotterAtBothWidths('diary');
     const { context, page } = await stack.newPage(1440, 900);
     const email = `diarist.${Date.now()}@example.com`;

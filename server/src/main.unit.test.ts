@@ -41,7 +41,8 @@ async function startSlowSmtp(delayMs: number) {
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', HOST: '127.0.0.1', WEB_DIST: join(dir, 'no-web'), ...env },
+    // The log as JSON lines (development prints pino-pretty's by default), which these tests read.
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', WEB_DIST: join(dir, 'no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -157,6 +158,7 @@ describe('the server process', { timeout: 60000 }, () => {
         ...process.env,
         NODE_ENV: 'development',
         LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
         HOST: '127.0.0.1',
         PORT: String(port),
         WEB_DIST: join(dir, 'no-web'),

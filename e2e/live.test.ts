@@ -37,7 +37,7 @@ async function bothSizes(page: Page, shot: (page: Page, step: string) => Promise
 }
 
 describe('live social journey', () => {
-  it('notifies a follow live, exchanges messages live, closes the conversation on a block, and shows the feed', async () => {
+  it('notifies a follow live, exchanges messages live, closes the conversation on a block, and shows the feed', { timeout: 180000 }, async () => {
     const shot = screenshotter('live');
     const stamp = Date.now();
     const ana = await stack.newPage(1440, 900);

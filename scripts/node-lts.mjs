@@ -67,13 +67,19 @@ export function ensureLtsNode({ log = console.log } = {}) {
   const sqliteSource = join(root, 'node_modules', 'better-sqlite3');
   const sqliteVersion = JSON.parse(readFileSync(join(sqliteSource, 'package.json'), 'utf8')).version;
   const built = join(cache, 'better-sqlite3', 'package.json');
-  const upToDate = existsSync(addon) && JSON.parse(readFileSync(built, 'utf8')).version === sqliteVersion;
+  // Up to date when built from this better-sqlite3 and it loads in the LTS binary (a build against other headers does not).
+  const loads = () => spawnSync(bin, ['-e', 'process.dlopen({ exports: {} }, process.argv[1])', addon]).status === 0;
+  const upToDate = existsSync(addon) && JSON.parse(readFileSync(built, 'utf8')).version === sqliteVersion && loads();
   if (!upToDate) {
     log(`Building better-sqlite3 ${sqliteVersion} for Node.js ${version}`);
     const dir = join(cache, 'better-sqlite3');
     rmSync(dir, { recursive: true, force: true });
     for (const part of ['binding.gyp', 'package.json', 'src', 'deps']) cpSync(join(sqliteSource, part), join(dir, part), { recursive: true });
-    sh(bin, [nodeGyp(), 'rebuild', '--release', `--nodedir=${join(cache, 'node')}`, '--jobs=max', '--loglevel=error'], { cwd: dir });
+    // node-gyp lets npm_config_* variables override its command line, and `npm test` passes npm's configuration down
+    // (a machine whose npmrc sets nodedir would otherwise build against its own Node.js headers): drop them all.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)));
+    sh(bin, [nodeGyp(), 'rebuild', '--release', `--nodedir=${join(cache, 'node')}`, '--jobs=max', '--loglevel=error'], { cwd: dir, env });
+    if (!loads()) throw new Error(`better-sqlite3 was built for Node.js ${version} but does not load in it`);
   }
   return {
     bin,

@@ -111,6 +111,8 @@ async function mixedLoad(plan: Plan): Promise<MixedResult> {
       (auth) =>
         new Promise<void>((resolve) => {
           const req = request({ host: url.hostname, port: url.port, path: '/api/events', method: 'GET', agent: streamAgent, headers: { authorization: auth, accept: 'text/event-stream' } }, (res) => {
+            // The stream is quiet between heartbeats: the connect timeout must not end it once it answered.
+            req.setTimeout(0);
             if (res.statusCode === 200) streams.open++;
             res.on('data', (d: Buffer) => {
               streams.bytes += d.length;
@@ -195,6 +197,8 @@ async function mixedLoad(plan: Plan): Promise<MixedResult> {
   await done;
   clearTimeout(timeout);
   const elapsed = (Math.max(sentAll, performance.now()) - start) / 1000;
+  // Counted before they are closed: closing them below lowers `open` as each one ends.
+  const streamsAtEnd = { ...streams };
   for (const s of openStreams) s.destroy();
   agent.destroy();
   streamAgent.destroy();
@@ -234,7 +238,7 @@ async function mixedLoad(plan: Plan): Promise<MixedResult> {
     clientErrors,
     failed,
     routes,
-    streams,
+    streams: streamsAtEnd,
     lagP99: ms(percentile(lags.sort((a, b) => a - b), 99)),
   };
 }

@@ -1,7 +1,7 @@
 // The social database: the starter catalogue with people, ratings and reviews, watchlists and lists, seeded by bulk
 // SQL (prepared multi-row inserts inside transactions), made once and kept under the system's temporary folder as
 // /tmp/reelhouse-social-v<SEED_VERSION>-<people>-<starter catalogue>.db. Each domain seeds in a file of its own
-// (people.ts, ratings.ts, watchlist.ts, lists.ts, communities.ts, follows.ts, gems.ts), in the order of SEEDERS; a
+// (people.ts, ratings.ts, watchlist.ts, lists.ts, communities.ts, follows.ts, gems.ts, feed.ts), in the order of SEEDERS; a
 // later domain adds a file and a step, and SEED_VERSION moves on so the kept file is made again.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { isReleased } from '../../common/release-date.ts';
 import { migrate } from '../servers.ts';
 import { copyStarter, starterFile } from '../starter-file.ts';
 import { COMMUNITIES_CHECKS, seedCommunities } from './communities.ts';
+import { seedFeedInboxes } from './feed.ts';
 import { FOLLOWS_CHECKS, seedFollows } from './follows.ts';
 import { GEMS_CHECKS, seedGems } from './gems.ts';
 import { LISTS_CHECKS, seedLists } from './lists.ts';
@@ -20,7 +21,7 @@ import { type SeedState, type SeedTitle, timed } from './shared.ts';
 import { seedWatchlists } from './watchlist.ts';
 
 /** Moves on whenever a seeder changes what it writes. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 /** The sizes of issue 39's budgets (BENCH_PEOPLE scales them all, for a quick check of the harness). */
 export function socialPlan() {
@@ -55,6 +56,7 @@ const SEEDERS: { name: string; run: (s: SeedState, plan: SocialPlan) => void; ch
   { name: 'communities, discussions and comments', run: (s, p) => seedCommunities(s, p), checks: COMMUNITIES_CHECKS },
   { name: 'follows', run: (s, p) => seedFollows(s, p), checks: FOLLOWS_CHECKS },
   { name: 'gems', run: (s, p) => seedGems(s, p), checks: GEMS_CHECKS },
+  { name: 'feed inboxes (when the build has them)', run: (s) => seedFeedInboxes(s) },
 ];
 
 export interface SocialDatabase {

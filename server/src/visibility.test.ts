@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFans } from '../test/fans.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { authorActive, notBlockedWith, notHidden } from './lib/visibility.ts';
 import { communitiesApi, type Headers } from './modules/communities/communities.test-fixtures.ts';
 import { listsApi, seedListTitles } from './modules/lists/lists.test-fixtures.ts';
 import { setRole } from './modules/moderation/index.ts';
@@ -224,6 +225,71 @@ describe('comments the reader may not see', () => {
     expect(anonymous.results.find((c) => c.commentId === removed)).toMatchObject({ collapsed: 'removed', text: '' });
     expect(anonymous.results.find((c) => c.commentId === mine)).toMatchObject({ collapsed: null, text: 'Blocked by the reader.' });
     expect((await threadOf(community, d, hiddenOne.headers)).results.find((c) => c.commentId === removed)).toMatchObject({ collapsed: null, text: 'Soon removed.' });
+  });
+});
+
+describe('the total of a title’s reviews', () => {
+  it('equals a count of the reviews each reader sees, through writes, hides, blocks both ways, suspensions and deletions', async () => {
+    await upsertTitles(
+      ctx.database.db,
+      [{ id: 'tt9300004', titleType: 'movie', primaryTitle: 'Tallied Film', startYear: 1999, releaseDate: '1999-03-31', genres: ['Drama'], popularity: 1 }],
+      (p, o) => normalizeText(`${p} ${o ?? ''}`),
+    );
+    const [a, b, c, d, e, reader, other] = await insertFans(ctx, 7, 'Tally');
+    const title = 'tt9300004';
+    const page = async (headers?: Headers) => (await api.call('POST', `/api/ratings-and-reviews/${title}/all`, headers, {})).json().data as { total: number };
+    // What the reader sees, counted row by row with the visibility rule itself (lib/visibility.ts).
+    const counted = async (readerId: string | null) => {
+      const row = await ctx.database.db
+        .selectFrom('ratings as r')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('r.titleId', '=', title)
+        .where('r.review', 'is not', null)
+        .where(notHidden('review', 'r.id'))
+        .where(authorActive('r.userId'))
+        .where(notBlockedWith(readerId, 'r.userId'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const check = async () => {
+      for (const who of [null, reader, other, a]) expect([who?.user.id ?? null, (await page(who?.headers)).total]).toEqual([who?.user.id ?? null, await counted(who?.user.id ?? null)]);
+    };
+    const ra = await rate(a.headers, title, 'A.');
+    const rb = await rate(b.headers, title, 'B.');
+    await rate(c.headers, title, 'C.');
+    const rd = await rate(d.headers, title, 'D.');
+    expect((await api.call('POST', '/api/ratings-and-reviews/create', e.headers, { titleId: title, rating: 5 })).statusCode).toBe(201);
+    await check();
+    expect((await page()).total).toBe(4);
+
+    expect((await hide('review', rb)).statusCode).toBe(200);
+    await check();
+    // Hidden and suspended at once is counted once.
+    await suspend(b, true);
+    await suspend(c, true);
+    await check();
+    expect((await page()).total).toBe(2);
+    // Blocks either way, one of them on a hidden review, and both ways at once.
+    expect((await block(reader, d)).statusCode).toBe(200);
+    expect((await block(a, reader)).statusCode).toBe(200);
+    expect((await block(reader, a)).statusCode).toBe(200);
+    expect((await block(reader, b)).statusCode).toBe(200);
+    expect((await block(other, c)).statusCode).toBe(200);
+    await check();
+    expect((await page(reader.headers)).total).toBe(0);
+    // A review taken away, one written, one deleted, a restore and an unhide.
+    expect((await api.call('PUT', `/api/ratings-and-reviews/${rd}`, d.headers, { review: null })).statusCode).toBe(200);
+    await check();
+    expect((await api.call('DELETE', `/api/ratings-and-reviews/${ra}`, a.headers)).statusCode).toBe(200);
+    await check();
+    await suspend(c, false);
+    await check();
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/moderation/hidden/review/${rb}`, headers: mod.headers })).statusCode).toBe(200);
+    await check();
+    await suspend(b, false);
+    await check();
+    expect((await page()).total).toBe(2);
+    expect((await page(other.headers)).total).toBe(1);
   });
 });
 

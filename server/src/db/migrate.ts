@@ -26,6 +26,7 @@ import * as m20261204000600 from './migrations/20261204000600_diary.ts';
 import * as m20261205000100 from './migrations/20261205000100_marks_provider_checks.ts';
 import * as m20261205000500 from './migrations/20261205000500_title_episodes.ts';
 import * as m20261205000800 from './migrations/20261205000800_feed_inbox.ts';
+import * as m20261206000300 from './migrations/20261206000300_suspended_accounts_index.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261205000100_marks_provider_checks': m20261205000100,
   '20261205000500_title_episodes': m20261205000500,
   '20261205000800_feed_inbox': m20261205000800,
+  '20261206000300_suspended_accounts_index': m20261206000300,
 };
 
 /** Column types that differ between the two databases. */

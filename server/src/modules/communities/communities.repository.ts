@@ -82,6 +82,23 @@ export async function findCommunity(db: Db, id: string): Promise<CommunityRow | 
   return communityRows(db).where('c.id', '=', id).executeTakeFirst();
 }
 
+/** A community with the reader's membership row's status (a member, a pending request, or none): one query. */
+const communityForQuery = reusedQuery<null, { id: string; readerId: string }, CommunityRow & { readerStatus: CommunityMemberStatus | null }>(
+  ['id', 'readerId'],
+  (db: Db, _shape, p) =>
+    communityRows(db)
+      .leftJoin('communityMembers as m', (j) => j.onRef('m.communityId', '=', 'c.id').on('m.userId', '=', p.readerId))
+      .select('m.status as readerStatus')
+      .where('c.id', '=', p.id),
+);
+
+export async function findCommunityFor(db: Db, id: string, readerId: string): Promise<{ row: CommunityRow; status: CommunityMemberStatus | undefined } | undefined> {
+  const [found] = await communityForQuery(db, null, { id, readerId });
+  if (!found) return undefined;
+  const { readerStatus, ...row } = found;
+  return { row, status: readerStatus ?? undefined };
+}
+
 /** These communities, in the order of `ids`. */
 export async function findCommunities(db: Db, ids: readonly string[]): Promise<CommunityRow[]> {
   if (ids.length === 0) return [];
@@ -335,35 +352,35 @@ export async function findDiscussions(db: Db, ids: readonly string[]): Promise<D
 }
 
 export type DiscussionSort = 'new' | 'active';
-const sortColumn = (sort: DiscussionSort) => (sort === 'new' ? ('createdAt' as const) : ('lastActivityAt' as const));
 
-/** A community's discussions the reader may see (lib/visibility.ts), newest (or most recently active) first. */
-const communityDiscussionIdsQuery = reusedQuery<
+/**
+ * A page of a community's discussions the reader may see (lib/visibility.ts), newest (or most recently active) first,
+ * read whole in one statement: one walk of the community's index in that order, each row checked against the hidden
+ * discussions, the suspended accounts' index and (signed in) the reader's blocks by primary key.
+ */
+const communityDiscussionsQuery = reusedQuery<
   { sort: DiscussionSort; signedIn: boolean },
   { communityId: string; readerId: string; offset: number; limit: number },
-  { id: string }
+  DiscussionRow
 >(['communityId', 'readerId', 'offset', 'limit'], (db: Db, shape, p) =>
-  db
-    .selectFrom('discussions')
-    .select('id')
-    .where('communityId', '=', p.communityId)
-    .where(visibleSql(shape.signedIn ? p.readerId : null, 'discussion', { id: 'discussions.id', author: 'discussions.authorId' }))
-    .orderBy(sortColumn(shape.sort), 'desc')
-    .orderBy('id', 'desc')
+  discussionRows(db)
+    .where('d.communityId', '=', p.communityId)
+    .where(visibleSql(shape.signedIn ? p.readerId : null, 'discussion', { id: 'd.id', author: 'd.authorId' }))
+    .orderBy(shape.sort === 'new' ? 'd.createdAt' : 'd.lastActivityAt', 'desc')
+    .orderBy('d.id', 'desc')
     .limit(p.limit)
     .offset(p.offset),
 );
 
-export async function communityDiscussionIds(
+export async function communityDiscussionRows(
   db: Db,
   communityId: string,
   readerId: string | null,
   sort: DiscussionSort,
   offset: number,
   limit: number,
-): Promise<string[]> {
-  const rows = await communityDiscussionIdsQuery(db, { sort, signedIn: readerId !== null }, { communityId, readerId: readerId ?? '', offset, limit });
-  return rows.map((r) => r.id);
+): Promise<DiscussionRow[]> {
+  return communityDiscussionsQuery(db, { sort, signedIn: readerId !== null }, { communityId, readerId: readerId ?? '', offset, limit });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../../../../common/contracts/communities.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
+import type { CommunityMemberStatus } from '../../db/schema.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { AppError, conflict, notFound } from '../../lib/http/errors.ts';
@@ -52,11 +53,11 @@ export async function standing(
   ctx: CommunitiesContext,
   reader: Actor,
   communityId: string,
-): Promise<{ row: repo.CommunityRow; membership: MembershipState }> {
-  const row = await repo.findCommunity(ctx.database.db, communityId);
-  if (!row) throw communityNotFound();
-  const status = reader ? await repo.statusOf(ctx.database.db, reader.id, communityId) : undefined;
-  return { row, membership: membershipOf(reader?.id ?? null, row.adminId, status) };
+): Promise<{ row: repo.CommunityRow; membership: MembershipState; status: CommunityMemberStatus | undefined }> {
+  const found = reader ? await repo.findCommunityFor(ctx.database.db, communityId, reader.id) : await repo.findCommunity(ctx.database.db, communityId).then((row) => row && { row, status: undefined });
+  if (!found) throw communityNotFound();
+  const { row, status } = found;
+  return { row, membership: membershipOf(reader?.id ?? null, row.adminId, status), status };
 }
 
 async function requireAdmin(ctx: CommunitiesContext, actor: NonNullable<Actor>, communityId: string) {

@@ -8,6 +8,7 @@ import {
   SEARCH_RESULTS_MAX,
   type TrendingDiscussion,
 } from '../../../../common/contracts/communities.ts';
+import type { CommunityMemberStatus } from '../../db/schema.ts';
 import { writeWithEvents } from '../../events/index.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
@@ -60,12 +61,25 @@ export async function readable(
  * (private communities and the visibility rule, lib/visibility.ts), so this only reads the rows and the reader's state.
  */
 async function present(ctx: CommunitiesContext, reader: Actor, ids: readonly string[]): Promise<Discussion[]> {
-  const rows = await repo.findDiscussions(ctx.database.db, ids);
+  return presentRows(ctx, reader, await repo.findDiscussions(ctx.database.db, ids));
+}
+
+/**
+ * Discussions already read, for this reader: their likes and standings read beside. `known` gives the reader's
+ * standing in a community the caller already read (a community's own page), so it is not read again.
+ */
+async function presentRows(
+  ctx: CommunitiesContext,
+  reader: Actor,
+  rows: readonly repo.DiscussionRow[],
+  known?: { communityId: string; status: CommunityMemberStatus | undefined },
+): Promise<Discussion[]> {
   if (!reader) return rows.map((r) => presentDiscussion(r, null, 'none', false));
-  const [liked, statuses] = await Promise.all([
-    repo.likedDiscussions(ctx.database.db, reader.id, ids),
-    repo.statusesOf(ctx.database.db, reader.id, [...new Set(rows.map((r) => r.communityId))]),
-  ]);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const unknown = [...new Set(rows.map((r) => r.communityId))].filter((id) => id !== known?.communityId);
+  const [liked, statuses] = await Promise.all([repo.likedDiscussions(ctx.database.db, reader.id, ids), repo.statusesOf(ctx.database.db, reader.id, unknown)]);
+  if (known?.status !== undefined) statuses.set(known.communityId, known.status);
   return rows.map((r) => presentDiscussion(r, reader.id, membershipOf(reader.id, r.communityAdminId, statuses.get(r.communityId)), liked.has(r.id)));
 }
 
@@ -197,14 +211,14 @@ export async function communityDiscussions(
   sort: repo.DiscussionSort,
   page: number,
 ): Promise<DiscussionsPage> {
-  const { row, membership } = await standing(ctx, reader, communityId);
+  const { row, membership, status } = await standing(ctx, reader, communityId);
   if (!canSeeContent(repo.truthy(row.isPublic), membership)) throw notFound('Only members see the discussions of a private community.', 'not_found');
-  const ids = await repo.communityDiscussionIds(ctx.database.db, communityId, reader?.id ?? null, sort, (page - 1) * DISCUSSIONS_PAGE_SIZE, DISCUSSIONS_PAGE_SIZE + 1);
+  const rows = await repo.communityDiscussionRows(ctx.database.db, communityId, reader?.id ?? null, sort, (page - 1) * DISCUSSIONS_PAGE_SIZE, DISCUSSIONS_PAGE_SIZE + 1);
   return {
-    results: await present(ctx, reader, ids.slice(0, DISCUSSIONS_PAGE_SIZE)),
+    results: await presentRows(ctx, reader, rows.slice(0, DISCUSSIONS_PAGE_SIZE), { communityId, status }),
     page,
     pageSize: DISCUSSIONS_PAGE_SIZE,
-    hasMore: ids.length > DISCUSSIONS_PAGE_SIZE,
+    hasMore: rows.length > DISCUSSIONS_PAGE_SIZE,
   };
 }
 

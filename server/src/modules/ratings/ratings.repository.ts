@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { ReviewSort } from '../../../../common/contracts/ratings.ts';
 import { reusedQuery } from '../../db/reused-query.ts';
 import type { DB } from '../../db/schema.ts';
@@ -223,63 +223,126 @@ export async function listReviews(db: Db, titleId: string, sort: ReviewSort, off
 }
 
 /**
- * How many of a title's reviews a reader does not see although the title's review count holds them: those a moderator
- * hid and those of suspended accounts (no reader), or those and the ones of people who blocked the reader or whom the
- * reader blocked
- * (lib/visibility.ts). One count along the title's reviews index; subtracted from the count so `total` equals the rows.
+ * How many of a title's reviews no one but their authors sees although the title's review count holds them: those a
+ * moderator hid and those of suspended accounts (lib/visibility.ts), each counted once. Both are rare, so the count
+ * starts from them (the hidden reviews, the suspended accounts' index) and never walks the title's reviews one by one
+ * (PostgreSQL picks the smaller side of each branch); subtracted from the review count so `total` equals the rows.
  */
-export async function unseenReviewCount(db: Db, titleId: string, readerId: string | null): Promise<number> {
-  const row = await db
-    .selectFrom('ratings as r')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+export async function unseenReviewCount(db: Db, titleId: string): Promise<number> {
+  const hidden = db
+    .selectFrom('hiddenContent as h')
+    .innerJoin('ratings as r', 'r.id', 'h.targetId')
+    .select('r.id')
+    .where('h.targetType', '=', 'review')
     .where('r.titleId', '=', titleId)
-    .where('r.review', 'is not', null)
-    .where((eb) => eb.or([eb.not(notHidden('review', 'r.id')), eb.not(authorActive('r.userId')), eb.not(notBlockedWith(readerId, 'r.userId'))]))
+    .where('r.review', 'is not', null);
+  const suspended = db
+    .selectFrom('users as u')
+    .innerJoin('ratings as r', 'r.userId', 'u.id')
+    .select('r.id')
+    .where('u.suspendedAt', 'is not', null)
+    .where('r.titleId', '=', titleId)
+    .where('r.review', 'is not', null);
+  const row = await db
+    .selectFrom(hidden.union(suspended).as('x'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
- * What changes with every like, read fresh beside a page kept in the cache: each rating's like count and (for a
- * signed-in reader) whether they liked it. Ratings deleted meanwhile are missing. Two queries, each compiled once: the
- * counts by primary key, the reader's likes along their own index.
+ * How many of a title's reviews, neither hidden nor by a suspended account, are by people the reader blocked or who
+ * blocked the reader: read from the reader's blocks (a few rows), one probe of (user, title) each.
+ */
+export async function blockedReviewCount(db: Db, titleId: string, readerId: string): Promise<number> {
+  const blocked = db
+    .selectFrom('blocks')
+    .select('blockedId as id')
+    .where('blockerId', '=', readerId)
+    .union(db.selectFrom('blocks').select('blockerId as id').where('blockedId', '=', readerId));
+  const row = await db
+    .selectFrom('ratings as r')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('r.titleId', '=', titleId)
+    .where('r.review', 'is not', null)
+    .where('r.userId', 'in', blocked)
+    .where(notHidden('review', 'r.id'))
+    .where(authorActive('r.userId'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * What may have changed since a page of reviews was kept in the cache, read fresh on every request in one statement
+ * by primary key: each rating's like count, whether the reader liked it, whether a moderator hid it, whether its author
+ * is out for this reader (suspended, or blocked either way; never the reader), and whether the reader has any block at
+ * all (so the blocked reviews are counted only for the few who do). Ratings deleted meanwhile are missing. Compiled once
+ * per length and signed-in or not.
  */
 const ID_NAMES = Array.from({ length: 64 }, (_, i) => `id${i}`);
 
-const likeCountsQuery = reusedQuery<number, Record<string, string>, { id: string; likeCount: number }>(ID_NAMES, (db: Db, n, p) =>
-  db
-    .selectFrom('ratings')
-    .select(['id', 'likeCount'])
-    .where(
-      'id',
-      'in',
-      Array.from({ length: n }, (_, i) => p[`id${i}`]),
-    ),
-);
+export interface ReviewState {
+  likeCount: number;
+  liked: boolean;
+  hidden: boolean;
+  authorOut: boolean;
+}
 
-/** The reader's likes among these reviews: read along the index of their own likes (user, rating), a page or two. */
-const readerLikesQuery = reusedQuery<number, Record<string, string>, { ratingId: string }>(['reader', ...ID_NAMES], (db: Db, n, p) =>
-  db
-    .selectFrom('reviewLikes')
-    .select('ratingId')
-    .where('userId', '=', p.reader)
-    .where(
-      'ratingId',
-      'in',
-      Array.from({ length: n }, (_, i) => p[`id${i}`]),
-    ),
-);
+const flag = (e: Expression<SqlBool>) => sql<number>`case when ${e} then 1 else 0 end`;
 
-export async function likeStateOf(db: Db, readerId: string | null, ratingIds: readonly string[]): Promise<Map<string, { likeCount: number; liked: boolean }>> {
-  if (ratingIds.length === 0) return new Map();
-  const ids = ratingIds.slice(0, ID_NAMES.length);
+const reviewStateQuery = reusedQuery<
+  { n: number; signedIn: boolean },
+  Record<string, string>,
+  { id: string; likeCount: number; hidden: number; authorOut: number; liked: number; readerBlocks: number }
+>(['reader', ...ID_NAMES], (db: Db, shape, p) => {
+  const reader = shape.signedIn ? p.reader : null;
+  const authorOut = reader === null ? sql<SqlBool>`not ${authorActive('r.userId')}` : sql<SqlBool>`(r.user_id <> ${reader} and not (${authorActive('r.userId')} and ${notBlockedWith(reader, 'r.userId')}))`;
+  return db
+    .selectFrom('ratings as r')
+    .select(['r.id', 'r.likeCount'])
+    .select([
+      flag(sql<SqlBool>`not ${notHidden('review', 'r.id')}`).as('hidden'),
+      flag(authorOut).as('authorOut'),
+      (reader === null ? sql<number>`0` : flag(sql<SqlBool>`exists (select 1 from review_likes l where l.user_id = ${reader} and l.rating_id = r.id)`)).as('liked'),
+      (reader === null
+        ? sql<number>`0`
+        : flag(sql<SqlBool>`(exists (select 1 from blocks b where b.blocker_id = ${reader}) or exists (select 1 from blocks b where b.blocked_id = ${reader}))`)
+      ).as('readerBlocks'),
+    ])
+    .where(
+      'r.id',
+      'in',
+      Array.from({ length: shape.n }, (_, i) => p[`id${i}`] as string),
+    );
+});
+
+/** `readerBlocks` is undefined when no rating was read (none asked for, or all deleted meanwhile): ask `hasAnyBlock`. */
+export async function reviewStateOf(
+  db: Db,
+  readerId: string | null,
+  ratingIds: readonly string[],
+): Promise<{ states: Map<string, ReviewState>; readerBlocks: boolean | undefined }> {
+  const ids = [...new Set(ratingIds)].slice(0, ID_NAMES.length);
+  if (ids.length === 0) return { states: new Map(), readerBlocks: readerId === null ? false : undefined };
   const values: Record<string, string> = { reader: readerId ?? '' };
   ids.forEach((id, i) => {
     values[`id${i}`] = id;
   });
-  const [counts, liked] = await Promise.all([likeCountsQuery(db, ids.length, values), readerId === null ? [] : readerLikesQuery(db, ids.length, values)]);
-  const likedIds = new Set(liked.map((r) => r.ratingId));
-  return new Map(counts.map((r) => [r.id, { likeCount: Number(r.likeCount), liked: likedIds.has(r.id) }]));
+  const rows = await reviewStateQuery(db, { n: ids.length, signedIn: readerId !== null }, values);
+  const yes = (v: unknown) => Number(v) === 1;
+  return {
+    states: new Map(rows.map((r) => [r.id, { likeCount: Number(r.likeCount), liked: yes(r.liked), hidden: yes(r.hidden), authorOut: yes(r.authorOut) }])),
+    readerBlocks: readerId === null ? false : rows.length === 0 ? undefined : rows.some((r) => yes(r.readerBlocks)),
+  };
+}
+
+/** Whether the person blocked anyone or anyone blocked them (most never do). */
+export async function hasAnyBlock(db: Db, userId: string): Promise<boolean> {
+  const [by, of] = await Promise.all([
+    db.selectFrom('blocks').select('blockerId').where('blockerId', '=', userId).limit(1).executeTakeFirst(),
+    db.selectFrom('blocks').select('blockerId').where('blockedId', '=', userId).limit(1).executeTakeFirst(),
+  ]);
+  return by !== undefined || of !== undefined;
 }
 
 /** Which of these ratings the person liked. */

@@ -19,7 +19,7 @@ import { writeWithEvents } from '../../events/index.ts';
 import type { Cache } from '../../lib/cache/cache.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { authorize } from '../../lib/policy.ts';
-import { authorsOutAmong, hiddenAmong, targetVisible } from '../../lib/visibility.ts';
+import { targetVisible } from '../../lib/visibility.ts';
 import { recordTitleActivity } from '../titles/index.ts';
 import { type Actor, canDeleteRating, canEditRating, canLikeReview, isAuthor, isReleased, ratingAbilities } from './ratings.policy.ts';
 import { presentMyTitleState, presentRating, presentSummary } from './ratings.presenter.ts';
@@ -136,7 +136,7 @@ export async function deleteRating(ctx: RatingsContext, actor: NonNullable<Actor
 /**
  * The part of a title's reviews page that is the same for everyone (the reviews, their authors, whether there are
  * more, the total), kept in the cache port for the first REVIEW_PAGES_KEPT pages of each order. Like counts and the
- * reader's likes are never taken from it: they are read fresh on every request (likeStateOf), so the counts shown
+ * reader's likes are never taken from it: they are read fresh on every request (reviewStateOf), so the counts shown
  * always equal the rows. Writing, changing or deleting a review drops the whole namespace (race-free: a page loaded
  * while it is dropped is not kept); a like does not touch it, except that the order of "most liked" may lag by up
  * to LIKED_ORDER_TTL_MS.
@@ -166,26 +166,13 @@ async function loadSharedReviews(database: Database, titleId: string, sort: Revi
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => presentRating(r, null, false));
   // The total as everyone sees it: without the reviews a moderator hid or whose author is suspended (the namespace is
   // dropped when one is hidden, or an account suspended or restored).
-  const unseen = stats.reviewCount === 0 ? 0 : await repo.unseenReviewCount(database.db, titleId, null);
+  const unseen = stats.reviewCount === 0 ? 0 : await repo.unseenReviewCount(database.db, titleId);
   return { rows: shown, hasMore: rows.length > REVIEWS_PAGE_SIZE, total: stats.reviewCount - unseen };
 }
 
 /** Drops every kept reviews page: a review was written, changed or deleted. */
 function forgetReviews(ctx: RatingsContext): Promise<void> {
   return ctx.cache.invalidate(NS_REVIEWS);
-}
-
-/** Reviews of the title, not hidden, by people the reader and they blocked one another; 0 without any block. */
-async function blockedReviewCount(database: Database, readerId: string, titleId: string): Promise<number> {
-  // Most readers block no one: one look at their blocks first keeps the count off the common path.
-  const any = await database.db
-    .selectFrom('blocks')
-    .select('blockerId')
-    .where((eb) => eb.or([eb('blockerId', '=', readerId), eb('blockedId', '=', readerId)]))
-    .limit(1)
-    .executeTakeFirst();
-  if (!any) return 0;
-  return (await repo.unseenReviewCount(database.db, titleId, readerId)) - (await repo.unseenReviewCount(database.db, titleId, null));
 }
 
 /** A page of a title's reviews, each with its author, like count and whether the reader liked it. */
@@ -196,32 +183,24 @@ export async function listTitleReviews(ctx: RatingsContext, reader: Actor, title
   const shared =
     page <= REVIEW_PAGES_KEPT ? await ctx.cache.getOrLoad(NS_REVIEWS, `${titleId}|${sort}|${page}`, sort === 'liked' ? LIKED_ORDER_TTL_MS : NEWEST_TTL_MS, load) : await load();
   if (!shared) throw titleNotFound();
-  const fresh = await repo.likeStateOf(
-    ctx.database.db,
+  // Per reader, after the shared page, in one statement: like counts and the reader's likes, and which reviews were
+  // hidden since the page was kept or are by people who blocked the reader or whom the reader blocked, or suspended
+  // since (left out).
+  const { db } = ctx.database;
+  const fresh = await repo.reviewStateOf(
+    db,
     reader?.id ?? null,
     shared.rows.map((r) => r.id),
   );
-  // Per reader, after the shared page: reviews hidden since it was kept, and those of people who blocked the reader
-  // or whom the reader blocked, or suspended since, are left out.
-  // A signed-in reader's total also leaves out the reviews of people they and the author blocked (one count, beside).
-  const [hidden, out, unseen] = await Promise.all([
-    hiddenAmong(
-      ctx.database.db,
-      'review',
-      shared.rows.map((r) => r.id),
-    ),
-    authorsOutAmong(
-      ctx.database.db,
-      reader?.id ?? null,
-      shared.rows.map((r) => r.author.id),
-    ),
-    reader && shared.total > 0 ? blockedReviewCount(ctx.database, reader.id, titleId) : Promise.resolve(0),
-  ]);
+  // A signed-in reader's total also leaves out the reviews of people they and the author blocked: counted only for
+  // the few readers with any block.
+  const blocks = reader !== null && shared.total > 0 && (fresh.readerBlocks ?? (await repo.hasAnyBlock(db, reader.id)));
+  const unseen = blocks ? await repo.blockedReviewCount(db, titleId, reader.id) : 0;
   const results: Rating[] = [];
   for (const row of shared.rows) {
-    const state = fresh.get(row.id);
+    const state = fresh.states.get(row.id);
     // Deleted since the page was kept: left out.
-    if (state && !hidden.has(row.id) && !out.has(row.author.id)) {
+    if (state && !state.hidden && !state.authorOut) {
       const abilities = ratingAbilities(reader, { userId: row.author.id, review: row.review });
       results.push({ ...row, likeCount: state.likeCount, likedByMe: state.liked, abilities });
     }

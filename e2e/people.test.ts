@@ -81,10 +81,10 @@ describe('people lead to people', () => {
     const search = page.getByRole('combobox').first();
     await search.click();
     await search.fill('zephirine');
-    const group = page.getByTestId('search-people');
-    await group.getByRole('link', { name: new RegExp(name) }).waitFor();
+    const group = page.getByRole('group', { name: 'People' });
+    await group.getByRole('option', { name: new RegExp(name) }).waitFor();
     await shot(page, 'search-box-people');
-    await group.getByRole('link', { name: /All people named/ }).click();
+    await group.getByRole('option', { name: /All people named/ }).click();
     await page.waitForURL('**/people?q=zephirine');
 
     const row = page.getByRole('listitem').filter({ hasText: name });

@@ -1,26 +1,38 @@
 import type { MediaSearchResult } from '@common/contracts/titles';
 import { maxFor, opensInsteadOfSelecting, toggle } from '@common/selection';
-import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/button';
 import { ChevronRightIcon, SearchIcon } from '../../../components/ui/icons';
+import { profileHref } from '../../../components/ui/person-link';
 import { useOutsideClick } from '../../../hooks/use-outside-click';
 import { cn } from '../../../lib/cn';
 import { searchPath, titlePath } from '../../../lib/media';
 import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useRecordSearchClick } from '../api/record-search-click';
+import { usePeopleSuggestions } from '../hooks/use-people-suggestions';
 import { useSearchSuggestions } from '../hooks/use-search-suggestions';
-import { inputClass, type Option, optionDomId, placeholders, type SearchBoxProps, submitClass } from './search-options';
+import { inputClass, type Option, optionDomId, placeholders, type SearchBoxProps, stepActive, submitClass } from './search-options';
 import SearchPanel from './search-panel';
-
-/** The People group under the titles (the top bar's box only): its own chunk, loaded once two letters are typed. */
-const PeopleGroup = lazy(() => import('./people-group'));
 
 /**
  * The search box of spec 2: popular searches when empty, live matches while
- * typing, Enter or the button for the full results. ARIA combobox pattern.
+ * typing, Enter or the button for the full results; in the top bar, a People
+ * group after the titles. ARIA combobox pattern: the focus stays in the input,
+ * the arrow keys move through every option of both groups
+ * (aria-activedescendant), Enter opens the active one.
  */
-export default function SearchCombobox({ variant = 'default', titleType = null, selection, className, autoFocus = false, onDone, initialQuery = '', people = false }: SearchBoxProps & { initialQuery?: string }) {
+export default function SearchCombobox({
+  variant = 'default',
+  titleType = null,
+  selection,
+  className,
+  autoFocus = false,
+  onDone,
+  initialQuery = '',
+  people = false,
+  takesFocus,
+}: SearchBoxProps & { initialQuery?: string; /** Asked as it mounts: whether the person is still in the box it replaces. */ takesFocus?: () => boolean }) {
   const navigate = useNavigate();
   const id = useId();
   const inputId = `${id}-input`;
@@ -28,16 +40,34 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
   const rootRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(initialQuery);
-  const [open, setOpen] = useState(autoFocus);
-  const [active, setActive] = useState(-1);
+  // Asked once, while the box it replaces is still on the page.
+  const [focusOnMount] = useState(() => takesFocus?.() ?? autoFocus);
+  const [open, setOpen] = useState(focusOnMount);
+  // The active option, by key: an answer arriving for what was typed keeps it while it is still listed.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
 
-  const { trimmed, options, heading, status, waitingForMatches, loading } = useSearchSuggestions(query, titleType, open);
+  const { trimmed, options: titleOptions, heading, status, waitingForMatches, loading } = useSearchSuggestions(query, titleType, open);
+  const { options: personOptions, waiting: waitingForPeople } = usePeopleSuggestions(query, people && !selection && open);
+  const options = useMemo(() => (personOptions.length ? [...titleOptions, ...personOptions] : titleOptions), [titleOptions, personOptions]);
   const max = maxFor(variant, titleType);
   const selecting = selection !== undefined && !opensInsteadOfSelecting(max);
 
-  // A new list of options starts with none active.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on purpose when the options change
-  useEffect(() => setActive(-1), [options]);
+  // Where the person was in the box it replaces: the focus, with the caret after what they typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the combobox takes over
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || !focusOnMount) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, []);
+
+  // Typing starts again with no option active; an option no longer listed is no longer active.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on purpose when the typed text changes
+  useEffect(() => setActiveKey(null), [trimmed]);
+  const active = activeKey === null ? -1 : options.findIndex((o) => o.key === activeKey);
+  useEffect(() => {
+    if (activeKey !== null && active < 0) setActiveKey(null);
+  }, [activeKey, active]);
 
   const optionId = (index: number) => optionDomId(id, index);
   useEffect(() => {
@@ -46,10 +76,15 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
 
   const close = useCallback(() => {
     setOpen(false);
-    setActive(-1);
+    setActiveKey(null);
   }, []);
   const outsideRefs = useMemo(() => [rootRef], []);
   useOutsideClick(outsideRefs, close, open);
+  // Tabbing out of the box closes it (a press elsewhere closes it through useOutsideClick).
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !rootRef.current?.contains(next)) close();
+  };
 
   const finish = () => {
     close();
@@ -69,6 +104,12 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
     if (option.kind === 'query') {
       setQuery(option.query);
       inputRef.current?.focus();
+      return;
+    }
+    if (option.kind === 'person' || option.kind === 'people') {
+      const path = option.kind === 'people' ? `/people?q=${encodeURIComponent(option.keyword)}` : profileHref(option.person);
+      if (path) navigate(path);
+      finish();
       return;
     }
     if (!selecting || !selection) {
@@ -95,17 +136,19 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = options.length;
     switch (event.key) {
       case 'ArrowDown':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        else if (count) setActive((a) => (a + 1) % count);
-        break;
       case 'ArrowUp':
         event.preventDefault();
         if (!open) setOpen(true);
-        else if (count) setActive((a) => (a <= 0 ? count - 1 : a - 1));
+        else
+          setActiveKey(
+            stepActive(
+              options.map((o) => o.key),
+              active >= 0 ? activeKey : null,
+              event.key === 'ArrowDown' ? 1 : -1,
+            ),
+          );
         break;
       case 'Enter':
         if (open && active >= 0 && options[active]) {
@@ -126,7 +169,7 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
   const selectedIds = new Set(selection?.selected.map((s) => s.id));
 
   return (
-    <search ref={rootRef} className={cn('relative', className)}>
+    <search ref={rootRef} className={cn('relative', className)} onBlur={handleBlur}>
       <form onSubmit={handleSubmit} className="relative">
         <label htmlFor={inputId} className="sr-only">
           Search movies and TV shows
@@ -153,8 +196,6 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          // biome-ignore lint/a11y/noAutofocus: opened on purpose by the search button on phones
-          autoFocus={autoFocus}
           className={inputClass}
         />
         <button
@@ -173,7 +214,7 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
             heading={heading}
             options={options}
             active={active}
-            onActivate={setActive}
+            onActivate={(index) => setActiveKey(options[index]?.key ?? null)}
             onPick={pick}
             selecting={selecting}
             selectedIds={selectedIds}
@@ -182,13 +223,7 @@ export default function SearchCombobox({ variant = 'default', titleType = null, 
             loading={loading}
             status={status}
             trimmed={trimmed}
-            extra={
-              people && !selection && trimmed.length >= 2 ? (
-                <Suspense fallback={null}>
-                  <PeopleGroup query={trimmed} onDone={finish} />
-                </Suspense>
-              ) : null
-            }
+            busy={waitingForMatches || waitingForPeople}
             onSeeAll={() => {
               const path = searchPath(query);
               if (path) navigate(path);

@@ -1,8 +1,37 @@
+import type { PersonResult } from '@common/contracts/people';
 import type { MediaSearchResult, TitleType } from '@common/contracts/titles';
 import type { SearchBoxVariant } from '@common/selection';
 
-/** One row of the search box's listbox: a popular search, or a title. */
-export type Option = { kind: 'query'; key: string; query: string } | { kind: 'title'; key: string; item: MediaSearchResult };
+/**
+ * One row of the search box's listbox: a popular search or a title (the first group), or, in the top bar's box, a
+ * person or "All people named ..." (the People group, after the titles).
+ */
+export type Option =
+  | { kind: 'query'; key: string; query: string }
+  | { kind: 'title'; key: string; item: MediaSearchResult }
+  | { kind: 'person'; key: string; person: PersonResult }
+  | { kind: 'people'; key: string; keyword: string };
+
+/** The People group's options: up to `max` people, then the way to all of them. */
+export function peopleOptions(people: PersonResult[], keyword: string, max: number): Option[] {
+  if (people.length === 0) return [];
+  return [
+    ...people.slice(0, max).map((person): Option => ({ kind: 'person', key: `person-${person.id}`, person })),
+    { kind: 'people', key: 'all-people', keyword },
+  ];
+}
+
+/**
+ * The option the arrow keys move to in the whole listbox (every group, in order): the next one (step 1) or the one
+ * before (-1), wrapping around; with none active, the first or the last. Options are known by their keys, so that
+ * an answer arriving for what was typed keeps the active option while it is still listed.
+ */
+export function stepActive(keys: readonly string[], active: string | null, step: 1 | -1): string | null {
+  if (keys.length === 0) return null;
+  const at = active === null ? -1 : keys.indexOf(active);
+  if (at < 0) return step === 1 ? keys[0] : keys[keys.length - 1];
+  return keys[(at + step + keys.length) % keys.length];
+}
 
 export interface SearchSelection {
   selected: MediaSearchResult[];

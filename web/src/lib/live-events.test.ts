@@ -150,6 +150,21 @@ describe('signingOutWith', () => {
     off();
     close();
   });
+
+  it("keeps the stream's account-closed from this tab while it closes the account, so the tab loads one page", async () => {
+    const heard: string[] = [];
+    const off = onLive(['account-closed'], () => heard.push('closed'));
+    const close = connectLive();
+    const source = FakeSource.all.at(-1) as FakeSource;
+    await expect(signingOutWith(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    source.handlers.get('account-closed')?.();
+    expect(heard).toEqual(['closed']);
+    await signingOutWith(async () => source.handlers.get('account-closed')?.());
+    source.handlers.get('account-closed')?.();
+    expect(heard).toEqual(['closed']);
+    off();
+    close();
+  });
 });
 
 describe('UnreadParser', () => {

@@ -13,13 +13,14 @@ const listeners = new Map<string, Set<() => void>>();
 /** Set while this tab signs out: its stream's own end (`signed-out`) must not race the sign-out's navigation. */
 let signingOut = false;
 const emit = (name: string) => {
-  if (signingOut && name === 'signed-out') return;
+  if (signingOut && (name === 'signed-out' || name === 'account-closed')) return;
   for (const fn of listeners.get(name) ?? []) fn();
 };
 
 /**
- * Runs this tab's sign-out: meanwhile the stream's `signed-out` (the server ends the session's streams) is not told,
- * so the tab goes where the sign-out sends it; if the sign-out fails, the tab listens again.
+ * Runs this tab's sign-out or account closing: meanwhile the stream's `signed-out` and `account-closed` (the server
+ * ends the session's streams) are not told, so the tab goes where its own action sends it, once (a second page load
+ * would abort the first); if the action fails, the tab listens again.
  */
 export async function signingOutWith<T>(signOut: () => Promise<T>): Promise<T> {
   signingOut = true;

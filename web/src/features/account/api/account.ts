@@ -2,6 +2,7 @@ import { ApiTokenListSchema, CreatedApiTokenSchema, DELETE_CONFIRMATION } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { signingOutWith } from '../../../lib/live-events';
 
 const tokensKey = ['account', 'tokens'] as const;
 const Done = z.object({ ok: z.literal(true) });
@@ -33,7 +34,7 @@ export function useRevokeToken() {
 /** DELETE /api/account, then a full load of the landing page so nothing of the person stays in memory. */
 export function useCloseAccount() {
   return useMutation({
-    mutationFn: () => api.delete('account', Done, { confirm: DELETE_CONFIRMATION }),
+    mutationFn: () => signingOutWith(() => api.delete('account', Done, { confirm: DELETE_CONFIRMATION })),
     onSuccess: () => window.location.assign('/'),
   });
 }

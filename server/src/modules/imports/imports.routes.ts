@@ -11,6 +11,7 @@ import {
   ImportResolveRequestSchema,
   ImportUploadFormSchema,
 } from '../../../../common/contracts/imports.ts';
+import { closeAfterAnswer } from '../../lib/http/close-after-answer.ts';
 import { AppError, badRequest } from '../../lib/http/errors.ts';
 import { eraseAccountImports } from './imports.repository.ts';
 import { ImportRunner, importReport, listImports, resolveRow, startImport } from './imports.service.ts';
@@ -77,7 +78,7 @@ export async function importsRoutes(app: FastifyInstance) {
           req.requireUser();
           const length = Number(req.headers['content-length']);
           if (Number.isFinite(length) && length > IMPORT_MAX_BYTES + FORM_OVERHEAD_BYTES) {
-            reply.header('connection', 'close');
+            closeAfterAnswer(req, reply);
             throw tooLarge();
           }
         },
@@ -100,7 +101,7 @@ export async function importsRoutes(app: FastifyInstance) {
       async (req, reply) => {
         const actor = req.requireUser();
         const form = await readForm(req).catch((err: AppError) => {
-          if (err.statusCode === 413) reply.header('connection', 'close');
+          if (err.statusCode === 413) closeAfterAnswer(req, reply);
           throw err;
         });
         const job = await startImport(app.database, runner, actor, form.name, new Uint8Array(form.bytes.buffer, form.bytes.byteOffset, form.bytes.length));

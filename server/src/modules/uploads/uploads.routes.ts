@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { envelope } from '../../../../common/contracts/envelope.ts';
 import { text } from '../../../../common/contracts/text.ts';
 import { IMAGE_MAX_BYTES, ImageUploadFormSchema, UploadedImageSchema, UploadPurposeSchema } from '../../../../common/contracts/uploads.ts';
+import { closeAfterAnswer } from '../../lib/http/close-after-answer.ts';
 import { AppError, badRequest, notFound } from '../../lib/http/errors.ts';
 import { personal } from '../../lib/http/personal.ts';
 import { contentTypeOfKey, isStorageKey, MEDIA_IMAGES_PATH } from './storage.ts';
@@ -99,7 +100,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
           req.requireUser();
           const length = Number(req.headers['content-length']);
           if (Number.isFinite(length) && length > IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
-            reply.header('connection', 'close');
+            closeAfterAnswer(req, reply);
             throw imageTooLarge();
           }
         },
@@ -133,7 +134,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
         const actor = req.requireUser();
         const form = await readForm(req).catch((err: AppError) => {
           // The client may still be sending: the connection closes after this answer instead of reading the rest.
-          if (err.statusCode === 413) reply.header('connection', 'close');
+          if (err.statusCode === 413) closeAfterAnswer(req, reply);
           throw err;
         });
         const purpose = UploadPurposeSchema.safeParse(form.purpose ?? 'community');

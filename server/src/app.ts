@@ -5,7 +5,6 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -52,6 +51,7 @@ import { createMediaStorage, type MediaStorage } from './modules/uploads/storage
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
 import { boundConnections, httpLimits } from './plugins/http-limits.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -214,7 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(scalar, { routePrefix: '/api/docs' });
+  await registerApiDocs(app);
 
   // App plugins.
   registerErrorHandling(app);

@@ -45,7 +45,7 @@ export function responseJsonSchema(schema: ZodType): JsonSchema | null {
  * declared types, the same in production as in tests. A schema zod cannot express as JSON Schema is written by
  * zod's own encoder (fastify-type-provider-zod).
  */
-export const compiledSerializer: FastifySerializerCompiler<ZodType> = (route) => {
+function compileSerializer(route: Parameters<FastifySerializerCompiler<ZodType>>[0]): (data: unknown) => string {
   const json = responseJsonSchema(route.schema);
   if (json) {
     try {
@@ -55,4 +55,17 @@ export const compiledSerializer: FastifySerializerCompiler<ZodType> = (route) =>
     }
   }
   return zodSerializerCompiler(route as never) as (data: unknown) => string;
+}
+
+/**
+ * Fastify asks for every route's serializers while the app starts; each is compiled when its route first answers
+ * with that status instead (a few hundred routes × statuses cost a quarter of a second of every start, most of them
+ * never answered by a given process).
+ */
+export const compiledSerializer: FastifySerializerCompiler<ZodType> = (route) => {
+  let serialize: ((data: unknown) => string) | null = null;
+  return (data: unknown) => {
+    serialize ??= compileSerializer(route);
+    return serialize(data);
+  };
 };

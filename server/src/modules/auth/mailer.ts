@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -29,13 +29,16 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // Nodemailer is loaded with the first mail: most starts send none before they are ready.
+  const smtpUrl = opts.smtpUrl;
+  let transport: Promise<Transporter> | null = null;
   return {
     async send({ link: _link, ...mail }) {
-      await transport.sendMail({ from: opts.from, ...mail });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: opts.from, ...mail });
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

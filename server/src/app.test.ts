@@ -80,10 +80,21 @@ describe('the server', () => {
     expect(spec.openapi).toMatch(/^3\./);
     expect(spec.paths['/api/auth/email-link'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
     const redirect = await ctx.app.inject('/api/docs');
-    expect([200, 301, 302]).toContain(redirect.statusCode);
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/api/docs/');
     const page = await ctx.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // The reference (loaded with its first request) answers through the app's own routes, hooks and headers.
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.body).toContain('js/scalar.js');
+    const script = await ctx.app.inject('/api/docs/js/scalar.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.rawPayload.length).toBeGreaterThan(1_000_000);
+    const yaml = await ctx.app.inject('/api/docs/openapi.yaml');
+    expect(yaml.headers['content-type']).toContain('yaml');
+    expect(yaml.body).toContain('/api/auth/email-link');
   });
 });
 

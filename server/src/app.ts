@@ -208,7 +208,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         title: 'Reelhouse API',
         version: '0.1.0',
         description:
-          'Every call answers { "data": ... } or fails with { "error": { "code", "message" } }. Signed-in calls carry the idToken cookie or Authorization: Bearer <token>.',
+          'Every call answers `{ "data": ... }` or fails with `{ "error": { "code", "message" } }`. Signed-in calls carry the `idToken` cookie or `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'idToken' } } },
     },
